@@ -1,0 +1,63 @@
+// swift-tools-version:6.0
+//
+// Stagehand: UIKit's iOS 7 transition model, headless, with every effect loaded from
+// its own shared object. The targets follow the layers of DESIGN.md, bottom up:
+//
+//   StagehandABI   the C header, the only contract between host and bundle
+//   StagehandCore  scene, controllers, animation engine, transitioning, gestures
+//   StagehandSDK   the Swift authoring layer over the ABI (linked into each Swift bundle)
+//   StagehandHost  catalog, loader, libffi factories, registry, coordinator
+//   stagehand      the command line
+//
+// Plugins/<Effect> holds one bundle each, built as a dynamic library product.
+import PackageDescription
+
+/// Swift bundles link only the SDK (which links only the header): never the host.
+func swiftEffect(_ name: String) -> Target {
+    .target(name: name, dependencies: ["StagehandSDK"], path: "Plugins/\(name)")
+}
+
+/// C bundles are written against the header alone.
+func cEffect(_ name: String) -> Target {
+    .target(name: name, dependencies: ["StagehandABI"], path: "Plugins/\(name)", publicHeadersPath: ".")
+}
+
+let swiftEffects = ["SlidePop"]
+let cEffects = ["Crossfade"]
+
+let package = Package(
+    name: "Stagehand",
+    products: [
+        .executable(name: "stagehand", targets: ["stagehand"]),
+        .library(name: "StagehandCore", targets: ["StagehandCore"]),
+        .library(name: "StagehandHost", targets: ["StagehandHost"]),
+        .library(name: "StagehandSDK", targets: ["StagehandSDK"]),
+    ] + (swiftEffects + cEffects).map { .library(name: $0, type: .dynamic, targets: [$0]) },
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
+    ],
+    targets: [
+        // Layer 1: the ABI. A header and nothing else of substance; depends on nothing.
+        .target(name: "StagehandABI"),
+        .systemLibrary(name: "CFFI", pkgConfig: "libffi", providers: [.apt(["libffi-dev"])]),
+
+        // Layers 2–5: the headless runtime. No dependencies at all.
+        .target(name: "StagehandCore"),
+
+        // The Swift authoring layer for effect bundles: the header only, never the host.
+        .target(name: "StagehandSDK", dependencies: ["StagehandABI"]),
+
+        // Layer 6: the host.
+        .target(name: "StagehandHost", dependencies: ["StagehandCore", "StagehandABI", "CFFI"]),
+
+        // Layer 8: the command line.
+        .executableTarget(name: "stagehand", dependencies: [
+            "StagehandHost", "StagehandCore",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ]),
+
+        .testTarget(name: "StagehandCoreTests", dependencies: ["StagehandCore"]),
+        .testTarget(name: "StagehandHostTests", dependencies: ["StagehandHost", "StagehandCore", "StagehandABI"]),
+    ] + swiftEffects.map(swiftEffect) + cEffects.map(cEffect),
+    swiftLanguageModes: [.v5]
+)

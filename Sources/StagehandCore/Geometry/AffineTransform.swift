@@ -1,0 +1,60 @@
+import Foundation
+
+/// A 2D affine transform in Core Graphics' layout (CGAffineTransform):
+/// `x' = a·x + c·y + tx`, `y' = b·x + d·y + ty`. Angles are in radians; a positive angle
+/// turns clockwise on screen because y grows downward, as in UIKit.
+public struct AffineTransform: Hashable, Sendable, CustomStringConvertible {
+    public var a, b, c, d, tx, ty: Double
+
+    public init(a: Double, b: Double, c: Double, d: Double, tx: Double, ty: Double) {
+        self.a = a; self.b = b; self.c = c; self.d = d; self.tx = tx; self.ty = ty
+    }
+
+    public static let identity = AffineTransform(a: 1, b: 0, c: 0, d: 1, tx: 0, ty: 0)
+
+    public init(translationX tx: Double, y ty: Double) {
+        self.init(a: 1, b: 0, c: 0, d: 1, tx: tx, ty: ty)
+    }
+
+    public init(scaleX sx: Double, y sy: Double) {
+        self.init(a: sx, b: 0, c: 0, d: sy, tx: 0, ty: 0)
+    }
+
+    public init(rotationAngle angle: Double) {
+        let c = cos(angle), s = sin(angle)
+        self.init(a: c, b: s, c: -s, d: c, tx: 0, ty: 0)
+    }
+
+    public var isIdentity: Bool { self == .identity }
+
+    /// `self` then `t` (CGAffineTransformConcat(self, t)).
+    public func concatenating(_ t: AffineTransform) -> AffineTransform {
+        AffineTransform(
+            a: a * t.a + b * t.c, b: a * t.b + b * t.d,
+            c: c * t.a + d * t.c, d: c * t.b + d * t.d,
+            tx: tx * t.a + ty * t.c + t.tx, ty: tx * t.b + ty * t.d + t.ty)
+    }
+
+    public func translatedBy(x: Double, y: Double) -> AffineTransform {
+        AffineTransform(translationX: x, y: y).concatenating(self)
+    }
+
+    public func scaledBy(x: Double, y: Double) -> AffineTransform {
+        AffineTransform(scaleX: x, y: y).concatenating(self)
+    }
+
+    public func rotated(by angle: Double) -> AffineTransform {
+        AffineTransform(rotationAngle: angle).concatenating(self)
+    }
+
+    /// The inverse, or `self` unchanged when the transform is singular (as Core Graphics).
+    public func inverted() -> AffineTransform {
+        let det = a * d - b * c
+        guard det != 0, det.isFinite else { return self }
+        return AffineTransform(
+            a: d / det, b: -b / det, c: -c / det, d: a / det,
+            tx: (c * ty - d * tx) / det, ty: (b * tx - a * ty) / det)
+    }
+
+    public var description: String { "[\(a), \(b), \(c), \(d), \(tx), \(ty)]" }
+}

@@ -1,0 +1,22 @@
+/// A location in a two-dimensional coordinate space (CGPoint). Points are in screen
+/// points, y grows downward, as in UIKit.
+public struct Point: Hashable, Sendable, CustomStringConvertible {
+    public var x: Double
+    public var y: Double
+
+    public init(x: Double, y: Double) {
+        self.x = x
+        self.y = y
+    }
+
+    public static let zero = Point(x: 0, y: 0)
+
+    public func applying(_ t: AffineTransform) -> Point {
+        Point(x: t.a * x + t.c * y + t.tx, y: t.b * x + t.d * y + t.ty)
+    }
+
+    public var description: String { "(\(x), \(y))" }
+
+    static func + (l: Point, r: Point) -> Point { Point(x: l.x + r.x, y: l.y + r.y) }
+    static func - (l: Point, r: Point) -> Point { Point(x: l.x - r.x, y: l.y - r.y) }
+}

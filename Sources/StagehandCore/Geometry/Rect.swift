@@ -1,0 +1,71 @@
+/// An origin and a size (CGRect). A negative size is allowed, as in Core Graphics; the
+/// `min`/`max` accessors and `standardized` account for it.
+public struct Rect: Hashable, Sendable, CustomStringConvertible {
+    public var origin: Point
+    public var size: Size
+
+    public init(origin: Point, size: Size) {
+        self.origin = origin
+        self.size = size
+    }
+
+    public init(x: Double, y: Double, width: Double, height: Double) {
+        self.init(origin: Point(x: x, y: y), size: Size(width: width, height: height))
+    }
+
+    public static let zero = Rect(x: 0, y: 0, width: 0, height: 0)
+
+    public var width: Double { size.width }
+    public var height: Double { size.height }
+    public var minX: Double { min(origin.x, origin.x + size.width) }
+    public var maxX: Double { max(origin.x, origin.x + size.width) }
+    public var minY: Double { min(origin.y, origin.y + size.height) }
+    public var maxY: Double { max(origin.y, origin.y + size.height) }
+    public var midX: Double { origin.x + size.width / 2 }
+    public var midY: Double { origin.y + size.height / 2 }
+    public var center: Point { Point(x: midX, y: midY) }
+
+    public var standardized: Rect {
+        Rect(x: minX, y: minY, width: abs(size.width), height: abs(size.height))
+    }
+
+    public func offsetBy(dx: Double, dy: Double) -> Rect {
+        Rect(x: origin.x + dx, y: origin.y + dy, width: size.width, height: size.height)
+    }
+
+    public func insetBy(dx: Double, dy: Double) -> Rect {
+        let s = standardized
+        return Rect(x: s.origin.x + dx, y: s.origin.y + dy, width: s.width - 2 * dx, height: s.height - 2 * dy)
+    }
+
+    public func contains(_ p: Point) -> Bool {
+        p.x >= minX && p.x < maxX && p.y >= minY && p.y < maxY
+    }
+
+    public func intersects(_ r: Rect) -> Bool {
+        minX < r.maxX && r.minX < maxX && minY < r.maxY && r.minY < maxY
+    }
+
+    /// The four corners, clockwise from the top left (minX, minY).
+    public var corners: [Point] {
+        [Point(x: minX, y: minY), Point(x: maxX, y: minY), Point(x: maxX, y: maxY), Point(x: minX, y: maxY)]
+    }
+
+    /// The smallest rectangle holding `points` (CGRect's bounding box).
+    public init(boundingBoxOf points: [Point]) {
+        guard let first = points.first else { self = .zero; return }
+        var lo = first, hi = first
+        for p in points.dropFirst() {
+            lo.x = min(lo.x, p.x); lo.y = min(lo.y, p.y)
+            hi.x = max(hi.x, p.x); hi.y = max(hi.y, p.y)
+        }
+        self.init(x: lo.x, y: lo.y, width: hi.x - lo.x, height: hi.y - lo.y)
+    }
+
+    /// CGRectApplyAffineTransform: the bounding box of the transformed corners.
+    public func applying(_ t: AffineTransform) -> Rect {
+        Rect(boundingBoxOf: corners.map { $0.applying(t) })
+    }
+
+    public var description: String { "(\(origin.x), \(origin.y), \(size.width), \(size.height))" }
+}

@@ -1,0 +1,1 @@
+// The Swift authoring layer for effect bundles. See SDK files.
