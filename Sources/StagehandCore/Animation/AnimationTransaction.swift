@@ -1,0 +1,58 @@
+/// The changes made inside one animation block (CATransaction's role): collected while
+/// the block runs, turned into animations when it returns.
+final class AnimationTransaction {
+    enum Kind {
+        /// `animate(withDuration:...)`.
+        case basic(AnimationParameters)
+        /// `animateKeyframes`: slices collected from `addKeyframe` calls.
+        case keyframes(AnimationParameters)
+        /// An `addKeyframe` block inside a keyframes transaction: changes belong to the
+        /// outer transaction's slice `slice`.
+        case keyframe(slice: Int)
+        /// `performWithoutAnimation`.
+        case disabled
+    }
+
+    struct Change {
+        let view: View
+        let property: AnimatableProperty
+        /// The model value before the first change in this transaction.
+        let old: AnimatableValue
+        /// What was on screen when the first change was made.
+        let onScreen: AnimatableValue
+        var new: AnimatableValue
+        /// For keyframes: (slice index, value) in the order made.
+        var keyframeValues: [(slice: Int, value: AnimatableValue)]
+    }
+
+    let kind: Kind
+    var changes: [Change] = []
+    /// For keyframes: the relative (start, duration) of each slice; slice 0 is the whole.
+    var slices: [AnimationTiming.KeyframeSlice] = [.init(start: 0, end: 1)]
+
+    init(kind: Kind) { self.kind = kind }
+
+    func record(view: View, property: AnimatableProperty, old: AnimatableValue,
+                onScreen: AnimatableValue, new: AnimatableValue, slice: Int) {
+        if let i = changes.firstIndex(where: { $0.view === view && $0.property == property }) {
+            changes[i].new = new
+            changes[i].keyframeValues.append((slice, new))
+        } else {
+            changes.append(Change(view: view, property: property, old: old, onScreen: onScreen,
+                                  new: new, keyframeValues: [(slice, new)]))
+        }
+    }
+}
+
+/// Everything an `animate` call says about time.
+struct AnimationParameters {
+    var duration: Double
+    var delay: Double
+    var options: AnimationOptions
+    var timing: Timing
+
+    enum Timing {
+        case curve(TimingCurve)
+        case spring(Spring)
+    }
+}

@@ -1,0 +1,105 @@
+/// A cubic Bézier timing function from (0, 0) to (1, 1), as CAMediaTimingFunction.
+///
+/// UIKit's curve options (`.curveEaseInOut`, …) and custom functions are all this one
+/// shape: the x axis is the fraction of the duration elapsed, the y axis the fraction of
+/// the change applied. Evaluating it means inverting x(t), which has no convenient closed
+/// form, so `progress(at:)` solves for t numerically. It runs for every animated view on
+/// every frame, so the polynomial coefficients are computed once, here, and the solver
+/// uses neither arrays nor existentials.
+public struct TimingCurve: Hashable, Sendable {
+    /// The first control point. `c1x` is clamped to 0...1 so that x(t) stays monotonic
+    /// (otherwise the curve is not a function of time); y may leave 0...1 to overshoot.
+    public let c1x, c1y: Double
+    /// The second control point, with the same clamping as the first.
+    public let c2x, c2y: Double
+
+    // x(t) = ((ax·t + bx)·t + cx)·t, likewise y(t): the Bernstein form expanded once.
+    private let ax, bx, cx: Double
+    private let ay, by, cy: Double
+    /// The diagonal (y(t) == x(t) for every t): progress equals the input, no solving.
+    private let isLinear: Bool
+
+    public init(controlPoints c1x: Double, _ c1y: Double, _ c2x: Double, _ c2y: Double) {
+        let c1x = Swift.min(Swift.max(c1x, 0), 1)
+        let c2x = Swift.min(Swift.max(c2x, 0), 1)
+        self.c1x = c1x; self.c1y = c1y; self.c2x = c2x; self.c2y = c2y
+        cx = 3 * c1x
+        bx = 3 * (c2x - c1x) - cx
+        ax = 1 - cx - bx
+        cy = 3 * c1y
+        by = 3 * (c2y - c1y) - cy
+        ay = 1 - cy - by
+        isLinear = c1x == c1y && c2x == c2y
+    }
+
+    /// kCAMediaTimingFunctionLinear.
+    public static let linear = TimingCurve(controlPoints: 0, 0, 1, 1)
+    /// kCAMediaTimingFunctionEaseIn (UIViewAnimationOptionCurveEaseIn).
+    public static let easeIn = TimingCurve(controlPoints: 0.42, 0, 1, 1)
+    /// kCAMediaTimingFunctionEaseOut (UIViewAnimationOptionCurveEaseOut).
+    public static let easeOut = TimingCurve(controlPoints: 0, 0, 0.58, 1)
+    /// kCAMediaTimingFunctionEaseInEaseOut: UIView animations' default curve.
+    public static let easeInOut = TimingCurve(controlPoints: 0.42, 0, 0.58, 1)
+    /// kCAMediaTimingFunctionDefault: what a bare Core Animation animation uses.
+    public static let `default` = TimingCurve(controlPoints: 0.25, 0.1, 0.25, 1)
+
+    /// The fraction of the change applied when the fraction `x` of the time has elapsed.
+    ///
+    /// `x` is clamped to 0...1, and both ends are exact (0 → 0, 1 → 1) so an animation
+    /// lands precisely on its values. Inside, the result is within 1e-6 of the curve.
+    public func progress(at x: Double) -> Double {
+        guard x > 0 else { return 0 }   // also catches NaN
+        guard x < 1 else { return 1 }
+        if isLinear { return x }
+        let t = parameter(forX: x)
+        return ((ay * t + by) * t + cy) * t
+    }
+
+    /// dy/dx at `x`: the speed of the progress per unit of elapsed fraction.
+    ///
+    /// Used to carry velocity across when a running animation switches curves (for
+    /// instance when an interactive transition finishes with a new curve). Where x'(t)
+    /// vanishes the limit is taken: y''/x'' when y' vanishes too (easeOut's start, slope
+    /// c2y/c2x), ±infinity when only x' vanishes (a vertical tangent).
+    public func slope(at x: Double) -> Double {
+        if isLinear { return 1 }
+        let t: Double
+        if !(x > 0) { t = 0 } else if x >= 1 { t = 1 } else { t = parameter(forX: x) }
+        let dx = (3 * ax * t + 2 * bx) * t + cx
+        let dy = (3 * ay * t + 2 * by) * t + cy
+        let tiny = 1e-12
+        if abs(dx) > tiny { return dy / dx }
+        if abs(dy) > tiny { return dy > 0 ? .infinity : -.infinity }
+        let ddx = 6 * ax * t + 2 * bx, ddy = 6 * ay * t + 2 * by
+        if abs(ddx) > tiny { return ddy / ddx }
+        if abs(ddy) > tiny { return ddy > 0 ? .infinity : -.infinity }
+        return ax != 0 ? ay / ax : 1
+    }
+
+    /// Solves x(t) = x for t in 0...1 (x strictly inside 0...1).
+    ///
+    /// Newton's method from t = x converges in three or four steps for every curve UIKit
+    /// ships. Where x(t) is nearly flat (a vertical tangent of the curve) a tiny error in
+    /// x is a large one in t, so Newton is abandoned there, or when a step leaves 0...1,
+    /// for bisection on t down to 1e-12: x(t) is monotonic because the control x values
+    /// are clamped, so bisection always brackets the answer and the progress stays
+    /// within 1e-6 even at such tangents.
+    private func parameter(forX x: Double) -> Double {
+        var t = x
+        for _ in 0..<8 {
+            let error = ((ax * t + bx) * t + cx) * t - x
+            if abs(error) < 1e-12 { return t }
+            let derivative = (3 * ax * t + 2 * bx) * t + cx
+            if abs(derivative) < 1e-6 { break }
+            let next = t - error / derivative
+            if !(next >= 0 && next <= 1) { break }
+            t = next
+        }
+        var lo = 0.0, hi = 1.0
+        while hi - lo > 1e-12 {
+            let mid = 0.5 * (lo + hi)
+            if ((ax * mid + bx) * mid + cx) * mid < x { lo = mid } else { hi = mid }
+        }
+        return 0.5 * (lo + hi)
+    }
+}

@@ -1,0 +1,171 @@
+/// The world a scene lives in: a window, a virtual clock stepped one display-link frame
+/// at a time, the animation engine, the transition queue and the diagnostics. Nothing
+/// here reads the wall clock: the same steps give the same frames, always.
+///
+/// A new stage becomes the current one on its thread (what `View.animate` uses);
+/// `makeCurrent()` switches back to another.
+public final class Stage {
+    /// Frames per second of the display link (60 or 120 on iPhones).
+    public let framesPerSecond: Int
+    public let window: Window
+    public private(set) var animator: Animator!
+    /// Frames stepped so far; `now` is derived from it so time never drifts.
+    public private(set) var frameIndex = 0
+    public private(set) var diagnostics: [Diagnostic] = []
+    /// Called for each diagnostic as it is said (the command line prints them).
+    public var diagnosticHandler: ((Diagnostic) -> Void)?
+    /// Called after every frame is evaluated (recorders, renderers).
+    public var frameObservers: [(Stage) -> Void] = []
+    /// Seconds past its duration after which a transition that never completed is
+    /// ended by the watchdog.
+    public var watchdogGrace: Double = 2
+
+    private var tasks: [ScheduledTask] = []
+    private var taskSequence = 0
+    /// The transition running now, and the operations asked for meanwhile.
+    var activeTransition: TransitionContext?
+    var pendingOperations: [() -> Void] = []
+
+    private static let currentSlot = ThreadLocal<Stage>()
+
+    public init(screen: Size = Size(width: 390, height: 844), framesPerSecond: Int = 60) {
+        self.framesPerSecond = max(1, framesPerSecond)
+        self.window = Window(frame: Rect(origin: .zero, size: screen))
+        self.animator = Animator(stage: self)
+        window.stage = self
+        makeCurrent()
+    }
+
+    /// The stage current on this thread; one is made (390×844 at 60 Hz) if none is.
+    public static var current: Stage {
+        if let s = currentSlot.value { return s }
+        return Stage()
+    }
+
+    public func makeCurrent() {
+        Stage.currentSlot.value = self
+    }
+
+    /// The virtual time, in seconds.
+    public var now: Double { Double(frameIndex) / Double(framesPerSecond) }
+    public var frameDuration: Double { 1 / Double(framesPerSecond) }
+
+    /// Whether a navigation or presentation transition is running.
+    public var isTransitioning: Bool { activeTransition != nil }
+
+    // MARK: - Time
+
+    /// Advances one frame: due tasks (touches, timers, watchdogs) first, then the
+    /// animations are evaluated and their completions called, then observers see it.
+    public func step() {
+        frameIndex += 1
+        runDueTasks()
+        animator.tick()
+        runDueTasks()
+        for observer in frameObservers { observer(self) }
+    }
+
+    /// Steps whole frames until at least `seconds` have passed.
+    public func advance(by seconds: Double) {
+        let frames = max(0, Int((seconds * Double(framesPerSecond) - 1e-9).rounded(.up)))
+        for _ in 0..<frames { step() }
+    }
+
+    /// Steps until `condition` holds or `limit` seconds pass; returns whether it held.
+    @discardableResult
+    public func run(until condition: () -> Bool, limit: Double = 30) -> Bool {
+        let end = now + limit
+        while !condition() {
+            if now >= end { return false }
+            step()
+        }
+        return true
+    }
+
+    /// Steps until no transition runs, none is queued, and no animation is running.
+    @discardableResult
+    public func settle(limit: Double = 30) -> Bool {
+        run(until: { activeTransition == nil && pendingOperations.isEmpty && animator.runningCount == 0 },
+            limit: limit)
+    }
+
+    // MARK: - Tasks
+
+    struct ScheduledTask {
+        let time: Double
+        let sequence: Int
+        let body: () -> Void
+    }
+
+    /// Runs `body` on the first frame at or after `time` (before animations are
+    /// evaluated); tasks due at the same time run in the order scheduled.
+    public func schedule(at time: Double, _ body: @escaping () -> Void) {
+        taskSequence += 1
+        let task = ScheduledTask(time: time, sequence: taskSequence, body: body)
+        let i = tasks.firstIndex { ($0.time, $0.sequence) > (time, taskSequence) } ?? tasks.count
+        tasks.insert(task, at: i)
+    }
+
+    public func schedule(after delay: Double, _ body: @escaping () -> Void) {
+        schedule(at: now + max(0, delay), body)
+    }
+
+    private func runDueTasks() {
+        let limit = now + 1e-9
+        while let first = tasks.first, first.time <= limit {
+            tasks.removeFirst()
+            first.body()
+            animator.flushCompletions()
+        }
+    }
+
+    // MARK: - Diagnostics
+
+    public func report(_ severity: Diagnostic.Severity, _ source: String, _ message: String) {
+        let d = Diagnostic(severity, source: source, message: message, time: now)
+        diagnostics.append(d)
+        diagnosticHandler?(d)
+    }
+
+    // MARK: - Transition events
+
+    /// Every transition's began / completed / cancelled, and refused operations.
+    public private(set) var transitionEvents: [TransitionEvent] = []
+
+    func record(_ event: TransitionEvent) {
+        transitionEvents.append(event)
+    }
+
+    /// Records an operation that could not run (UIKit would raise or log).
+    func refuse(_ error: StageError, operation: TransitionEvent.Operation, source: String) {
+        report(.error, source, error.message)
+        record(TransitionEvent(time: now, kind: .error, effect: source, operation: operation, interactive: false, message: error.message))
+    }
+
+    // MARK: - Transition queue
+
+    /// Runs `operation` now, or after the running transition (and those queued before
+    /// it) ends. UIKit drops or garbles such calls; Stagehand keeps them in order.
+    func perform(_ what: String, _ operation: @escaping () -> Void) {
+        if activeTransition != nil || !pendingOperations.isEmpty {
+            report(.note, "transition", "\(what) asked for while a transition runs: queued")
+            pendingOperations.append(operation)
+        } else {
+            operation()
+        }
+    }
+
+    /// Called when a transition ends: the next queued operation starts on the next frame.
+    func transitionDidEnd() {
+        activeTransition = nil
+        guard !pendingOperations.isEmpty else { return }
+        schedule(after: 0) { [weak self] in
+            guard let self, self.activeTransition == nil, !self.pendingOperations.isEmpty else { return }
+            let next = self.pendingOperations.removeFirst()
+            next()
+            // An operation that started nothing (refused, or not animated) lets the
+            // next one go at once.
+            if self.activeTransition == nil { self.transitionDidEnd() }
+        }
+    }
+}

@@ -1,0 +1,314 @@
+/// A rectangle on screen with a look, a place in a hierarchy and gesture recognizers:
+/// UIView and its layer in one. A class, because identity matters: a view is the same
+/// view wherever it moves in the hierarchy.
+///
+/// The properties hold *model* values. Changing one inside an `animate` block records an
+/// animation from the current value to the new one (see `View.animate`), and the
+/// `presentation` shows what is on screen at the current time.
+open class View {
+    /// What a view is, for traces and pictures.
+    public enum Kind: String, Sendable, CaseIterable {
+        case view, snapshot, navigationBar, container, window, dimming
+    }
+
+    public let kind: Kind
+    /// The text drawn on the view in pictures (a label's text; a controller's title).
+    public var label: String?
+    /// A name for diagnostics and traces; defaults to the label.
+    public var name: String?
+
+    /// The layer's model values.
+    public internal(set) var model: ViewState
+
+    public private(set) weak var superview: View?
+    public private(set) var subviews: [View] = []
+    public internal(set) var gestureRecognizers: [GestureRecognizer] = []
+
+    /// The controller whose root view this is (UIView's next responder).
+    public internal(set) weak var viewController: ViewController?
+
+    /// Running animations of this view, at most one per property.
+    var animations: [PropertyAnimation] = []
+
+    /// Set on a transition's container: animations of views below it run on this
+    /// timeline, as Core Animation's layer-time hierarchy lets a paused container drive
+    /// every animation inside it.
+    var timeline: AnimationTimeline?
+
+    public init(frame: Rect = .zero, kind: Kind = .view, label: String? = nil) {
+        self.kind = kind
+        self.label = label
+        self.model = ViewState(frame: frame)
+    }
+
+    // MARK: - Animatable properties
+
+    public var frame: Rect {
+        get { model.frame }
+        set {
+            var next = model
+            next.setFrame(newValue)
+            change(.bounds, to: .rect(next.bounds))
+            change(.center, to: .point(next.center))
+        }
+    }
+
+    public var bounds: Rect {
+        get { model.bounds }
+        set { change(.bounds, to: .rect(newValue)) }
+    }
+
+    public var center: Point {
+        get { model.center }
+        set { change(.center, to: .point(newValue)) }
+    }
+
+    /// The affine form of `transform3D`; setting it replaces the whole 3D transform.
+    public var transform: AffineTransform {
+        get { model.transform }
+        set { change(.transform, to: .transform(Transform3D(newValue))) }
+    }
+
+    public var transform3D: Transform3D {
+        get { model.transform3D }
+        set { change(.transform, to: .transform(newValue)) }
+    }
+
+    public var alpha: Double {
+        get { model.alpha }
+        set { change(.alpha, to: .scalar(newValue)) }
+    }
+
+    public var backgroundColor: Color? {
+        get { model.backgroundColor }
+        set { change(.backgroundColor, to: .color(newValue)) }
+    }
+
+    public var cornerRadius: Double {
+        get { model.cornerRadius }
+        set { change(.cornerRadius, to: .scalar(newValue)) }
+    }
+
+    public var shadowOpacity: Double {
+        get { model.shadowOpacity }
+        set { change(.shadowOpacity, to: .scalar(newValue)) }
+    }
+
+    /// Not animatable, as in UIKit: changes at once even inside an animation block.
+    public var isHidden: Bool {
+        get { model.isHidden }
+        set { model.isHidden = newValue }
+    }
+
+    /// Not animatable; keeps the frame's position the way Core Animation does not — it
+    /// moves the layer. Set it before placing the view.
+    public var anchorPoint: Point {
+        get { model.anchorPoint }
+        set { model.anchorPoint = newValue }
+    }
+
+    /// What is on screen now: the model with every running animation's current value.
+    public var presentation: ViewState {
+        var state = model
+        for animation in animations {
+            animation.currentValue.apply(to: &state, property: animation.property)
+        }
+        return state
+    }
+
+    func change(_ property: AnimatableProperty, to value: AnimatableValue) {
+        let old = AnimatableValue.read(property, from: model)
+        value.apply(to: &model, property: property)
+        Animator.current.recordChange(of: self, property: property, from: old, to: value)
+    }
+
+    // MARK: - Hierarchy
+
+    public func addSubview(_ view: View) {
+        insertSubview(view, at: subviews.count)
+    }
+
+    /// Inserts `view` at `index` (clamped to the valid range, as UIKit does). A view
+    /// already in a hierarchy leaves it first; adding a view to itself or to one of its
+    /// descendants is ignored (UIKit raises; Stagehand refuses quietly to stay consistent).
+    public func insertSubview(_ view: View, at index: Int) {
+        guard view !== self, !isDescendant(of: view) else { return }
+        if view.superview === self, let current = subviews.firstIndex(where: { $0 === view }) {
+            subviews.remove(at: current)
+            subviews.insert(view, at: min(max(index, 0), subviews.count))
+            return
+        }
+        view.removeFromSuperview()
+        subviews.insert(view, at: min(max(index, 0), subviews.count))
+        view.superview = self
+    }
+
+    public func insertSubview(_ view: View, aboveSubview sibling: View) {
+        guard let i = subviews.firstIndex(where: { $0 === sibling }) else { return addSubview(view) }
+        let adjust = (view.superview === self && (subviews.firstIndex { $0 === view } ?? .max) < i) ? 0 : 1
+        insertSubview(view, at: i + adjust)
+    }
+
+    public func insertSubview(_ view: View, belowSubview sibling: View) {
+        guard let i = subviews.firstIndex(where: { $0 === sibling }) else { return insertSubview(view, at: 0) }
+        let adjust = (view.superview === self && (subviews.firstIndex { $0 === view } ?? .max) < i) ? -1 : 0
+        insertSubview(view, at: i + adjust)
+    }
+
+    public func bringSubviewToFront(_ view: View) {
+        guard view.superview === self else { return }
+        insertSubview(view, at: subviews.count)
+    }
+
+    public func sendSubviewToBack(_ view: View) {
+        guard view.superview === self else { return }
+        insertSubview(view, at: 0)
+    }
+
+    public func removeFromSuperview() {
+        guard let parent = superview else { return }
+        parent.subviews.removeAll { $0 === self }
+        superview = nil
+    }
+
+    public func isDescendant(of view: View) -> Bool {
+        var node: View? = self
+        while let n = node {
+            if n === view { return true }
+            node = n.superview
+        }
+        return false
+    }
+
+    /// The view and all its descendants, back to front (painter's order).
+    public var allViewsBackToFront: [View] {
+        var out: [View] = []
+        func walk(_ v: View) {
+            out.append(v)
+            for s in v.subviews { walk(s) }
+        }
+        walk(self)
+        return out
+    }
+
+    /// The window this view is in, if any.
+    public var window: Window? {
+        var node: View? = self
+        while let n = node {
+            if let w = n as? Window { return w }
+            node = n.superview
+        }
+        return nil
+    }
+
+    // MARK: - Gestures
+
+    public func addGestureRecognizer(_ recognizer: GestureRecognizer) {
+        recognizer.view?.removeGestureRecognizer(recognizer)
+        gestureRecognizers.append(recognizer)
+        recognizer.view = self
+    }
+
+    public func removeGestureRecognizer(_ recognizer: GestureRecognizer) {
+        guard recognizer.view === self else { return }
+        gestureRecognizers.removeAll { $0 === recognizer }
+        recognizer.view = nil
+    }
+
+    // MARK: - Snapshots
+
+    /// A new view that looks like this one now (snapshotView(afterScreenUpdates:)): the
+    /// presentation values, the label, and copies of the visible subviews. It is not in
+    /// any hierarchy and has no gesture recognizers or controller.
+    open func snapshotView() -> View {
+        let copy = copyForSnapshot(parent: nil)
+        copy.name = "snapshot of \(displayName)"
+        // The snapshot is the view's own rendering: its position, not its transform or
+        // its opacity, which the copy's own properties now control.
+        copy.model.transform3D = .identity
+        copy.model.alpha = 1
+        copy.model.isHidden = false
+        return copy
+    }
+
+    /// For snapshots: what kind of view was copied (drawn the same way).
+    public internal(set) var sourceKind: Kind?
+
+    private func copyForSnapshot(parent: View?) -> View {
+        let copy = View(frame: .zero, kind: .snapshot, label: label)
+        copy.name = name
+        copy.model = presentation
+        copy.sourceKind = sourceKind ?? kind
+        copy.superview = parent
+        for sub in subviews where !sub.presentation.isHidden {
+            copy.subviews.append(sub.copyForSnapshot(parent: copy))
+        }
+        return copy
+    }
+
+    // MARK: - Coordinates
+
+    /// Maps a point in this view's bounds to the window (or the root of its hierarchy),
+    /// through every ancestor's transform, perspective included. Each level is flattened
+    /// (divided by w) as Core Animation flattens each layer into its parent.
+    public func convertToWindow(_ point: Point, presentation usePresentation: Bool = true) -> Point {
+        var p = point
+        var node: View? = self
+        while let v = node, !(v is Window) {
+            let state = usePresentation ? v.presentation : v.model
+            p = state.toSuperview.project(x: p.x, y: p.y).point
+            node = v.superview
+        }
+        return p
+    }
+
+    /// Maps a window point into this view's bounds (the inverse of `convertToWindow`),
+    /// for 2D transforms exactly; for 3D ones, by inverting each level's plane mapping.
+    public func convertFromWindow(_ point: Point, presentation usePresentation: Bool = true) -> Point {
+        var chain: [View] = []
+        var node: View? = self
+        while let v = node, !(v is Window) {
+            chain.append(v)
+            node = v.superview
+        }
+        var p = point
+        for v in chain.reversed() {
+            let state = usePresentation ? v.presentation : v.model
+            p = PlaneMapping(state.toSuperview).inverse(p)
+        }
+        return p
+    }
+
+    /// UIView.convert(_:to:): `nil` means the window.
+    public func convert(_ point: Point, to view: View?) -> Point {
+        let w = convertToWindow(point)
+        return view?.convertFromWindow(w) ?? w
+    }
+
+    /// UIView.convert(_:from:): `nil` means the window.
+    public func convert(_ point: Point, from view: View?) -> Point {
+        let w = view?.convertToWindow(point) ?? point
+        return convertFromWindow(w)
+    }
+
+    /// The four corners of the bounds, projected to the window (clockwise from top left).
+    public func cornersInWindow(presentation usePresentation: Bool = true) -> [Point] {
+        let b = (usePresentation ? presentation : model).bounds
+        return b.corners.map { convertToWindow($0, presentation: usePresentation) }
+    }
+
+    /// The deepest visible, interactive view containing a window point (hitTest).
+    public func hitTest(windowPoint: Point) -> View? {
+        let state = presentation
+        guard !state.isHidden, state.alpha > 0.01 else { return nil }
+        let local = convertFromWindow(windowPoint)
+        guard state.bounds.contains(local) || self is Window else { return nil }
+        for sub in subviews.reversed() {
+            if let hit = sub.hitTest(windowPoint: windowPoint) { return hit }
+        }
+        return self
+    }
+
+    /// What to call the view in messages and traces.
+    public var displayName: String { name ?? label ?? viewController?.title ?? kind.rawValue }
+}

@@ -1,0 +1,28 @@
+/// The root of the scene: a view the size of the screen that holds the root view
+/// controller's view and, above it, one container per presentation. Touches enter here.
+public final class Window: View {
+    /// The stage this window belongs to.
+    public internal(set) weak var stage: Stage?
+
+    public var rootViewController: ViewController? {
+        didSet {
+            oldValue?.view.removeFromSuperview()
+            if let root = rootViewController {
+                root.view.frame = bounds
+                insertSubview(root.view, at: 0)
+            }
+        }
+    }
+
+    public init(frame: Rect) {
+        super.init(frame: frame, kind: .window, label: nil)
+        name = "window"
+    }
+
+    /// The controller at the top: the last presented one (or the root).
+    public var topViewController: ViewController? {
+        var vc = rootViewController
+        while let presented = vc?.presentedViewController { vc = presented }
+        return vc
+    }
+}

@@ -1,0 +1,236 @@
+/// Which side of a transition.
+public enum TransitionContextKey: String, Sendable {
+    case from, to
+}
+
+/// UIViewControllerContextTransitioning: everything an animation controller needs to
+/// know about one transition, and the way it says it is done.
+///
+/// The context also keeps the scene consistent whatever the effect does: it remembers
+/// the look of both views when the transition starts and restores it on cancel, ignores
+/// a second `completeTransition`, and a watchdog ends a transition that is never
+/// completed (after its duration plus `Stage.watchdogGrace`), or an interactive one that
+/// nothing drives any more.
+public final class TransitionContext {
+    unowned let stage: Stage
+    public let containerView: View
+    public let operation: TransitionEvent.Operation
+    public let isAnimated: Bool
+    public private(set) var isInteractive: Bool = false
+    public private(set) var transitionWasCancelled = false
+    /// The last percent an interaction reported (0 for a non-interactive transition).
+    public private(set) var percentComplete: Double = 0
+
+    let fromViewController: ViewController
+    let toViewController: ViewController
+    private let fromView: View?
+    private let toView: View?
+    let animator: AnimatedTransitioning
+    let interaction: InteractiveTransitioning?
+    var initialFrames: [ObjectIdentifier: Rect] = [:]
+    var finalFrames: [ObjectIdentifier: Rect] = [:]
+
+    /// The time base of the transition's animations: paused and scrubbed while
+    /// interactive, ramped to the end or back to the start after.
+    let timeline: AnimationTimeline
+    private(set) var isCompleted = false
+    /// True once finish or cancel was asked for (the interaction is over).
+    private(set) var isResolving = false
+    private var savedStates: [(View, ViewState)] = []
+    private var watchdogGeneration = 0
+    private var everDriven = false
+
+    /// Restructures the scene when the transition ends (stack, hierarchy, links).
+    var onEnd: ((Bool) -> Void)?
+
+    init(stage: Stage, operation: TransitionEvent.Operation, container: View,
+         from: ViewController, to: ViewController, fromView: View?, toView: View?,
+         animated: Bool, animator: AnimatedTransitioning, interaction: InteractiveTransitioning?) {
+        self.stage = stage
+        self.operation = operation
+        self.containerView = container
+        self.fromViewController = from
+        self.toViewController = to
+        self.fromView = fromView
+        self.toView = toView
+        self.isAnimated = animated
+        self.animator = animator
+        self.interaction = interaction
+        self.timeline = AnimationTimeline(pausedAt: 0)
+    }
+
+    // MARK: - What the animation controller asks
+
+    public func viewController(forKey key: TransitionContextKey) -> ViewController {
+        key == .from ? fromViewController : toViewController
+    }
+
+    /// The view to animate for a side, or nil where UIKit returns nil: the presenter's
+    /// view in a presentation that keeps it (overFullScreen, custom).
+    public func view(forKey key: TransitionContextKey) -> View? {
+        key == .from ? fromView : toView
+    }
+
+    public func initialFrame(for vc: ViewController) -> Rect {
+        initialFrames[ObjectIdentifier(vc)] ?? .zero
+    }
+
+    public func finalFrame(for vc: ViewController) -> Rect {
+        finalFrames[ObjectIdentifier(vc)] ?? .zero
+    }
+
+    /// The animation controller's duration for this transition.
+    public var transitionDuration: Double {
+        max(0, animator.transitionDuration(using: self))
+    }
+
+    public var effectName: String { animator.transitionName }
+
+    // MARK: - Start
+
+    func start() {
+        stage.activeTransition = self
+        savedStates = [fromViewController.view, toViewController.view].map { ($0, $0.model) }
+        containerView.timeline = timeline
+        if let interaction, interaction.wantsInteractiveStart {
+            isInteractive = true
+            record(.began)
+            interaction.startInteractiveTransition(self)
+            armIdleWatchdog()
+        } else {
+            record(.began)
+            if let interaction {
+                // wantsInteractiveStart == false: animate until the controller pauses.
+                timeline.run(at: stage.now)
+                interaction.startInteractiveTransition(self)
+            } else {
+                timeline.run(at: stage.now)
+                runAnimator()
+            }
+            armWatchdog(at: stage.now + transitionDuration)
+        }
+    }
+
+    /// Calls the animation controller with its animations bound to this transition's
+    /// timeline (what UIKit's paused container layer achieves).
+    func runAnimator() {
+        let engine = stage.animator!
+        let previous = engine.transitionTimeline
+        engine.transitionTimeline = timeline
+        animator.animateTransition(using: self)
+        engine.transitionTimeline = previous
+    }
+
+    // MARK: - Interaction
+
+    public func updateInteractiveTransition(_ percent: Double) {
+        guard !isCompleted else { return }
+        percentComplete = min(max(percent, 0), 1)
+        everDriven = true
+        armIdleWatchdog()
+    }
+
+    public func pauseInteractiveTransition() {
+        guard !isCompleted else { return }
+        isInteractive = true
+        isResolving = false
+        everDriven = true
+        armIdleWatchdog()
+    }
+
+    public func finishInteractiveTransition() {
+        guard !isCompleted else { return }
+        isResolving = true
+        everDriven = true
+        transitionWasCancelled = false
+        isInteractive = false
+    }
+
+    public func cancelInteractiveTransition() {
+        guard !isCompleted else { return }
+        isResolving = true
+        everDriven = true
+        transitionWasCancelled = true
+        isInteractive = false
+    }
+
+    /// Called by interaction controllers once their remaining animation is scheduled.
+    func armWatchdog(at end: Double) {
+        watchdogGeneration += 1
+        let generation = watchdogGeneration
+        stage.schedule(at: end + stage.watchdogGrace) { [weak self] in
+            guard let self, !self.isCompleted, generation == self.watchdogGeneration else { return }
+            self.stage.report(.warning, self.effectName,
+                              "completeTransition was never called; the watchdog ends the \(self.operation.rawValue) after its duration plus \(self.stage.watchdogGrace) s")
+            if self.transitionWasCancelled { self.stage.animator.settle(self.timeline) }
+            self.completeTransition(!self.transitionWasCancelled)
+        }
+    }
+
+    /// While interactive, a transition that nothing drives (no update, no finish or
+    /// cancel, no gesture in progress) for `watchdogGrace` seconds is resolved: finished
+    /// if it was never driven or is past half way, else cancelled. UIKit hangs instead.
+    private func armIdleWatchdog() {
+        watchdogGeneration += 1
+        let generation = watchdogGeneration
+        stage.schedule(after: stage.watchdogGrace) { [weak self] in
+            guard let self, !self.isCompleted, !self.isResolving, generation == self.watchdogGeneration else { return }
+            if self.stage.window.hasActiveGesture {
+                self.armIdleWatchdog()
+                return
+            }
+            let finish = !self.everDriven || self.percentComplete > 0.5
+            self.stage.report(.warning, self.effectName,
+                              "interactive \(self.operation.rawValue) left undriven with no gesture in progress; \(finish ? "finishing" : "cancelling") it")
+            let driver = self.interaction as? PercentDrivenInteractiveTransition
+            if let driver, driver.context === self {
+                finish ? driver.finish() : driver.cancel()
+            } else {
+                finish ? self.finishInteractiveTransition() : self.cancelInteractiveTransition()
+                self.timeline.ramp(to: finish ? self.transitionDuration : 0, duration: 0, curve: .linear,
+                                   thenRun: finish, at: self.stage.now)
+                if !finish { self.stage.schedule(after: 0) { [weak self] in
+                    guard let self else { return }
+                    self.stage.animator.settle(self.timeline)
+                } }
+                self.armWatchdog(at: self.stage.now)
+            }
+        }
+    }
+
+    // MARK: - End
+
+    /// completeTransition(_:): ends the transition. A second call is ignored with a
+    /// diagnostic. `didComplete == false` means cancelled: the scene goes back to
+    /// exactly what it was before the transition started.
+    public func completeTransition(_ didComplete: Bool) {
+        guard !isCompleted else {
+            stage.report(.warning, effectName, "completeTransition(\(didComplete)) called again after the transition ended: ignored")
+            return
+        }
+        isCompleted = true
+        watchdogGeneration += 1
+        if !didComplete {
+            transitionWasCancelled = true
+            stage.animator.settle(timeline)
+        }
+        if containerView.timeline === timeline { containerView.timeline = nil }
+        isInteractive = false
+        onEnd?(didComplete)
+        if !didComplete {
+            // The look of both views as they were (the structure was put back by onEnd).
+            for (view, state) in savedStates {
+                view.removeAllAnimations()
+                view.model = state
+            }
+        }
+        record(didComplete ? .completed : .cancelled)
+        animator.animationEnded(didComplete)
+        stage.transitionDidEnd()
+    }
+
+    private func record(_ kind: TransitionEvent.Kind) {
+        stage.record(TransitionEvent(time: stage.now, kind: kind, effect: effectName, operation: operation,
+                                     interactive: kind == .began ? isInteractive : interaction != nil))
+    }
+}

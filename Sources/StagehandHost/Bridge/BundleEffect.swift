@@ -1,0 +1,67 @@
+import StagehandABI
+import StagehandCore
+
+/// An effect made by a bundle's factory, seen by the scene as an animation controller.
+/// Every call crosses the ABI through the effect's function table; optional functions
+/// are used only where the table is long enough to hold them and they are set.
+public final class BundleEffect: AnimatedTransitioning {
+    /// The catalog name, used in traces and diagnostics.
+    public let name: String
+    private let table: UnsafePointer<sh_effect>
+
+    init(name: String, table: UnsafePointer<sh_effect>) {
+        self.name = name
+        self.table = table
+    }
+
+    deinit {
+        if has(\.destroy), let destroy = table.pointee.destroy { destroy(table.pointee.`self`) }
+    }
+
+    public var transitionName: String { name }
+
+    private func has<T>(_ field: KeyPath<sh_effect, T>) -> Bool {
+        guard let offset = MemoryLayout<sh_effect>.offset(of: field) else { return false }
+        return Int(table.pointee.size) >= offset + MemoryLayout<T>.size
+    }
+
+    public func transitionDuration(using context: TransitionContext?) -> Double {
+        guard has(\.transition_duration), let f = table.pointee.transition_duration else { return 0 }
+        let d = f(table.pointee.`self`, handles.opaque(context, .context))
+        return d.isFinite && d >= 0 ? d : 0
+    }
+
+    public func animateTransition(using context: TransitionContext) {
+        guard has(\.animate_transition), let f = table.pointee.animate_transition else {
+            Stage.current.report(.error, name, "the effect has no animate_transition function; the transition ends at once")
+            context.completeTransition(!context.transitionWasCancelled)
+            return
+        }
+        f(table.pointee.`self`, handles.opaque(context, .context))
+    }
+
+    public func animationEnded(_ transitionCompleted: Bool) {
+        if has(\.animation_ended), let f = table.pointee.animation_ended { f(table.pointee.`self`, transitionCompleted) }
+        handles.drainTemporaries()
+    }
+
+    /// The effect's interaction controller for an operation about to start, if it has one.
+    public func interactionController(for operation: TransitionEvent.Operation) -> InteractiveTransitioning? {
+        guard has(\.interaction_controller), let f = table.pointee.interaction_controller else { return nil }
+        let p = f(table.pointee.`self`, operation.abi)
+        return p == nil ? nil : handles.interaction(p, "interaction_controller of \(name)")
+    }
+
+    /// Whether the effect installs a gesture of its own when attached to a controller.
+    public var attaches: Bool { has(\.attach) && table.pointee.attach != nil }
+
+    public func attach(to controller: ViewController) {
+        guard has(\.attach), let f = table.pointee.attach else { return }
+        f(table.pointee.`self`, handles.opaque(controller, .controller))
+    }
+
+    public func detach(from controller: ViewController) {
+        guard has(\.detach), let f = table.pointee.detach else { return }
+        f(table.pointee.`self`, handles.opaque(controller, .controller))
+    }
+}

@@ -1,0 +1,48 @@
+import StagehandABI
+import StagehandCore
+
+extension HostTable {
+    /// Percent-driven interaction controllers a bundle makes and drives.
+    static func installInteraction(_ t: inout sh_host) {
+        t.interaction_create = { OpaquePointer(handles.retain(PercentDrivenInteractiveTransition(), .interaction)) }
+        t.interaction_release = { p in
+            guard handles.interaction(p, "interaction_release") != nil else { return }
+            handles.release(UnsafeMutableRawPointer(p))
+        }
+        t.interaction_update = { i, p in handles.interaction(i, "interaction_update")?.update(p.isFinite ? p : 0) }
+        t.interaction_pause = { handles.interaction($0, "interaction_pause")?.pause() }
+        t.interaction_finish = { handles.interaction($0, "interaction_finish")?.finish() }
+        t.interaction_cancel = { handles.interaction($0, "interaction_cancel")?.cancel() }
+        t.interaction_percent = { handles.interaction($0, "interaction_percent")?.percentComplete ?? 0 }
+        t.interaction_set_completion_speed = { i, s in handles.interaction(i, "interaction_set_completion_speed")?.completionSpeed = s.isFinite ? s : 1 }
+        t.interaction_set_completion_curve = { i, c in
+            handles.interaction(i, "interaction_set_completion_curve")?.completionCurve = TimingCurve(abi: c.rawValue, custom: (0, 0, 1, 1))
+        }
+        t.interaction_set_wants_interactive_start = { i, w in
+            handles.interaction(i, "interaction_set_wants_interactive_start")?.wantsInteractiveStart = w
+        }
+        t.interaction_begin_pop = { i, n in
+            guard let driver = handles.interaction(i, "interaction_begin_pop"), let nav = handles.navigation(n, "interaction_begin_pop") else { return false }
+            let stage = nav.view.window?.stage ?? Stage.current
+            guard !stage.isTransitioning, nav.viewControllers.count > 1 else { return false }
+            return nav.popViewController(animated: true, interactionController: driver) != nil
+        }
+        t.interaction_begin_dismiss = { i, c in
+            guard let driver = handles.interaction(i, "interaction_begin_dismiss"), let vc = handles.controller(c, "interaction_begin_dismiss") else { return false }
+            let stage = vc.view.window?.stage ?? Stage.current
+            let root = vc.rootAncestorForBridge
+            let presented = root.presentingViewController != nil ? root : root.presentedViewController
+            guard !stage.isTransitioning, let presented, presented.presentingViewController != nil else { return false }
+            presented.dismiss(animated: true, interactionController: driver)
+            return true
+        }
+    }
+}
+
+extension ViewController {
+    fileprivate var rootAncestorForBridge: ViewController {
+        var vc = self
+        while let p = vc.parent { vc = p }
+        return vc
+    }
+}

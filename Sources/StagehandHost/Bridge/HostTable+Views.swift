@@ -1,0 +1,77 @@
+import StagehandABI
+import StagehandCore
+
+extension HostTable {
+    /// Geometry and look of views; setters inside an `animate` block are animated.
+    static func installViews(_ t: inout sh_host) {
+        t.view_frame = { handles.view($0, "view_frame")?.frame.abi ?? Rect.zero.abi }
+        t.view_set_frame = { v, r in handles.view(v, "view_set_frame")?.frame = Rect(r) }
+        t.view_bounds = { handles.view($0, "view_bounds")?.bounds.abi ?? Rect.zero.abi }
+        t.view_set_bounds = { v, r in handles.view(v, "view_set_bounds")?.bounds = Rect(r) }
+        t.view_center = { handles.view($0, "view_center")?.center.abi ?? Point.zero.abi }
+        t.view_set_center = { v, p in handles.view(v, "view_set_center")?.center = Point(p) }
+        t.view_transform = { handles.view($0, "view_transform")?.transform.abi ?? AffineTransform.identity.abi }
+        t.view_set_transform = { v, x in handles.view(v, "view_set_transform")?.transform = AffineTransform(x) }
+        t.view_transform3d = { handles.view($0, "view_transform3d")?.transform3D.abi ?? Transform3D.identity.abi }
+        t.view_set_transform3d = { v, x in handles.view(v, "view_set_transform3d")?.transform3D = Transform3D(x) }
+        t.view_anchor_point = { handles.view($0, "view_anchor_point")?.anchorPoint.abi ?? sh_point(x: 0.5, y: 0.5) }
+        t.view_set_anchor_point = { v, p in handles.view(v, "view_set_anchor_point")?.anchorPoint = Point(p) }
+        t.view_alpha = { handles.view($0, "view_alpha")?.alpha ?? 0 }
+        t.view_set_alpha = { v, a in handles.view(v, "view_set_alpha")?.alpha = a }
+        t.view_hidden = { handles.view($0, "view_hidden")?.isHidden ?? true }
+        t.view_set_hidden = { v, h in handles.view(v, "view_set_hidden")?.isHidden = h }
+        t.view_background_color = { (handles.view($0, "view_background_color")?.backgroundColor ?? .clear).abi }
+        t.view_set_background_color = { v, c in handles.view(v, "view_set_background_color")?.backgroundColor = Color(c) }
+        t.view_corner_radius = { handles.view($0, "view_corner_radius")?.cornerRadius ?? 0 }
+        t.view_set_corner_radius = { v, r in handles.view(v, "view_set_corner_radius")?.cornerRadius = r }
+        t.view_shadow_opacity = { handles.view($0, "view_shadow_opacity")?.shadowOpacity ?? 0 }
+        t.view_set_shadow_opacity = { v, o in handles.view(v, "view_set_shadow_opacity")?.shadowOpacity = o }
+    }
+
+    /// The view hierarchy, snapshots and new views.
+    static func installHierarchy(_ t: inout sh_host) {
+        t.view_superview = { handles.opaque(handles.view($0, "view_superview")?.superview, .view) }
+        t.view_subview_count = { handles.view($0, "view_subview_count")?.subviews.count ?? 0 }
+        t.view_subview_at = { v, i in
+            guard let view = handles.view(v, "view_subview_at") else { return nil }
+            guard i < view.subviews.count else {
+                HostTable.report("view_subview_at: index \(i) out of range (\(view.subviews.count) subviews); NULL returned")
+                return nil
+            }
+            return handles.opaque(view.subviews[i], .view)
+        }
+        t.view_add_subview = { p, c in
+            guard let parent = handles.view(p, "view_add_subview"), let child = handles.view(c, "view_add_subview") else { return }
+            parent.addSubview(child)
+        }
+        t.view_insert_subview_at = { p, c, i in
+            guard let parent = handles.view(p, "view_insert_subview_at"), let child = handles.view(c, "view_insert_subview_at") else { return }
+            parent.insertSubview(child, at: Int(clamping: i))
+        }
+        t.view_insert_subview_above = { p, c, s in
+            guard let parent = handles.view(p, "view_insert_subview_above"), let child = handles.view(c, "view_insert_subview_above"),
+                  let sibling = handles.view(s, "view_insert_subview_above") else { return }
+            parent.insertSubview(child, aboveSubview: sibling)
+        }
+        t.view_insert_subview_below = { p, c, s in
+            guard let parent = handles.view(p, "view_insert_subview_below"), let child = handles.view(c, "view_insert_subview_below"),
+                  let sibling = handles.view(s, "view_insert_subview_below") else { return }
+            parent.insertSubview(child, belowSubview: sibling)
+        }
+        t.view_remove_from_superview = { handles.view($0, "view_remove_from_superview")?.removeFromSuperview() }
+        t.view_snapshot = { v in
+            guard let view = handles.view(v, "view_snapshot") else { return nil }
+            return OpaquePointer(handles.retainTemporarily(view.snapshotView(), .view))
+        }
+        t.view_create = { r in
+            OpaquePointer(handles.retainTemporarily(View(frame: Rect(r)), .view))
+        }
+        t.view_convert_point = { f, p, to in
+            let from = f == nil ? nil : handles.view(f, "view_convert_point")
+            let target = to == nil ? nil : handles.view(to, "view_convert_point")
+            let point = Point(p)
+            let inWindow = from?.convertToWindow(point) ?? point
+            return (target?.convertFromWindow(inWindow) ?? inWindow).abi
+        }
+    }
+}

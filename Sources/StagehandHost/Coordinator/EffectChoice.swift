@@ -1,0 +1,7 @@
+/// An effect chosen by name, with the parameter values to make it with. Each controller
+/// gets its own instance (effects may keep per-controller state, such as a gesture).
+struct EffectChoice {
+    let name: String
+    let kind: EffectKind
+    let overrides: [String: String]
+}
