@@ -22,7 +22,7 @@ func cEffect(_ name: String) -> Target {
     .target(name: name, dependencies: ["StagehandABI"], path: "Plugins/\(name)", publicHeadersPath: ".")
 }
 
-let swiftEffects = ["SlidePop"]
+let swiftEffects = ["SlidePop", "FlipPop", "CubePop", "FullScreenPop", "Parallax", "PushStylePresent", "BouncePresent"]
 let cEffects = ["Crossfade"]
 
 let package = Package(

@@ -1,1 +1,158 @@
+/*
+ * crossfade — the iOS 5/6 container transition: the incoming child's view fades in
+ * while the outgoing one fades out.
+ *
+ * Written in C against stagehand.h alone, to prove the ABI: this bundle links nothing
+ * of the host's and reaches it only through the `sh_host` table handed to `init`.
+ */
+#include <stddef.h>
+#include <stdlib.h>
+
 #include "stagehand.h"
+
+/* The two symbols this bundle exports: the entry the host looks up, and the factory
+ * the manifest names. */
+const sh_bundle *stagehand_bundle_entry(void);
+sh_effect *crossfade_create(double duration);
+
+#define CROSSFADE_STRING(x) #x
+#define CROSSFADE_XSTRING(x) CROSSFADE_STRING(x)
+
+/* The manifest the host reads before running any code of ours (Documentation/Manifest.md).
+ * Its ABI is the header's, so the two can never disagree. */
+static const char crossfade_manifest[] =
+    "{\n"
+    "  \"abi\": {\"major\": " CROSSFADE_XSTRING(STAGEHAND_ABI_MAJOR) ", \"minor\": " CROSSFADE_XSTRING(STAGEHAND_ABI_MINOR) "},\n"
+    "  \"bundle\": {\"name\": \"Crossfade\", \"version\": \"1.0.0\"},\n"
+    "  \"effects\": [\n"
+    "    {\n"
+    "      \"name\": \"crossfade\",\n"
+    "      \"kind\": \"container\",\n"
+    "      \"interactive\": false,\n"
+    "      \"factory\": \"crossfade_create\",\n"
+    "      \"parameters\": [\n"
+    "        {\"name\": \"duration\", \"type\": \"double\", \"default\": 0.3, \"min\": 0, \"max\": 10}\n"
+    "      ],\n"
+    "      \"description\": \"Cross-dissolve between two child view controllers, as iOS 5/6 containers did.\",\n"
+    "      \"author\": \"Stagehand\",\n"
+    "      \"license\": \"MIT\"\n"
+    "    }\n"
+    "  ]\n"
+    "}\n";
+
+/* Whether the host's table is long enough to hold `field` (fields are only appended). */
+#define CROSSFADE_HOST_HAS(host, field) \
+    (offsetof(sh_host, field) + sizeof(((const sh_host *)0)->field) <= (host)->size)
+
+/* The host's table, saved by init: valid until the bundle is unloaded (never, in a run). */
+static const sh_host *crossfade_host;
+
+static bool crossfade_init(const sh_host *host, const char *bundle_path) {
+    (void)bundle_path;
+    /* The last field this bundle uses decides the oldest table it can work with. */
+    if (host == NULL || host->abi_major != STAGEHAND_ABI_MAJOR || !CROSSFADE_HOST_HAS(host, context_complete_transition)) {
+        return false;
+    }
+    crossfade_host = host;
+    return true;
+}
+
+/* One effect: the table the host calls through, and the effect's own state after it.
+ * A single allocation, so `destroy` is one free. */
+typedef struct crossfade {
+    sh_effect table;
+    double duration;
+} crossfade;
+
+/* What the animation block and the completion need; lives until the completion. */
+typedef struct crossfade_run {
+    sh_context *context;
+    sh_view *from;
+    sh_view *to;
+} crossfade_run;
+
+static double crossfade_transition_duration(void *self, sh_context *context) {
+    (void)context;
+    return ((const crossfade *)self)->duration;
+}
+
+/* Inside `animate`: these changes become animations from the current values. */
+static void crossfade_animations(void *user) {
+    const crossfade_run *run = user;
+    if (run->to != NULL) crossfade_host->view_set_alpha(run->to, 1.0);
+    if (run->from != NULL) crossfade_host->view_set_alpha(run->from, 0.0);
+}
+
+static void crossfade_completion(void *user, bool finished) {
+    (void)finished;
+    crossfade_run *run = user;
+    const sh_host *host = crossfade_host;
+    bool cancelled = host->context_transition_was_cancelled(run->context);
+    /* Leave the views as a later transition expects them: the outgoing view opaque
+     * again (UIKit removes it from the container when the transition completes), and on
+     * cancel the incoming view out of the container. */
+    if (run->from != NULL) host->view_set_alpha(run->from, 1.0);
+    if (cancelled && run->to != NULL) host->view_remove_from_superview(run->to);
+    host->context_complete_transition(run->context, !cancelled);
+    free(run);
+}
+
+static void crossfade_animate_transition(void *self, sh_context *context) {
+    const crossfade *effect = self;
+    const sh_host *host = crossfade_host;
+    if (host == NULL) return; /* never initialised: the host would not have loaded us */
+
+    crossfade_run *run = malloc(sizeof *run);
+    if (run == NULL) {
+        host->context_complete_transition(context, false);
+        return;
+    }
+    run->context = context;
+    run->from = host->context_view(context, SH_KEY_FROM);
+    run->to = host->context_view(context, SH_KEY_TO);
+
+    if (run->to != NULL) {
+        sh_controller *to_controller = host->context_view_controller(context, SH_KEY_TO);
+        if (to_controller != NULL) host->view_set_frame(run->to, host->context_final_frame(context, to_controller));
+        host->view_set_alpha(run->to, 0.0);
+        host->view_add_subview(host->context_container_view(context), run->to);
+    }
+
+    sh_animation animation = {0};
+    animation.size = sizeof animation;
+    animation.duration = effect->duration;
+    animation.curve = SH_CURVE_EASE_IN_OUT;
+    host->animate(&animation, crossfade_animations, crossfade_completion, run);
+}
+
+static void crossfade_destroy(void *self) {
+    free(self);
+}
+
+/* The factory named in the manifest: `crossfade_create(double duration)`. Returns NULL
+ * for a duration that is negative or not a number, or when memory runs out. */
+sh_effect *crossfade_create(double duration) {
+    if (!(duration >= 0.0)) return NULL;
+    crossfade *effect = calloc(1, sizeof *effect);
+    if (effect == NULL) return NULL;
+    effect->duration = duration;
+    effect->table.size = sizeof effect->table;
+    effect->table.self = effect;
+    effect->table.transition_duration = crossfade_transition_duration;
+    effect->table.animate_transition = crossfade_animate_transition;
+    effect->table.destroy = crossfade_destroy;
+    return &effect->table;
+}
+
+static const sh_bundle crossfade_bundle = {
+    .abi_major = STAGEHAND_ABI_MAJOR,
+    .abi_minor = STAGEHAND_ABI_MINOR,
+    .size = sizeof(sh_bundle),
+    .manifest = crossfade_manifest,
+    .init = crossfade_init,
+    .deinit = NULL,
+};
+
+const sh_bundle *stagehand_bundle_entry(void) {
+    return &crossfade_bundle;
+}

@@ -28,7 +28,7 @@ import Testing
         v.backgroundColor = Color(red: 1, green: 0, blue: 0)
         View.animate(withDuration: 1, options: .curveLinear) {
             v.frame = Rect(x: 100, y: 0, width: 200, height: 100)
-            v.transform = AffineTransform(scaleX: 2, y: 2)
+            v.transform = Transform2D(scaleX: 2, y: 2)
             v.backgroundColor = Color(red: 0, green: 0, blue: 1)
             v.cornerRadius = 20
         }

@@ -6,7 +6,7 @@ import Testing
         let v = View(frame: Rect(x: 10, y: 20, width: 100, height: 50))
         #expect(v.center == Point(x: 60, y: 45))
         #expect(v.bounds == Rect(x: 0, y: 0, width: 100, height: 50))
-        v.transform = AffineTransform(scaleX: 2, y: 2)
+        v.transform = Transform2D(scaleX: 2, y: 2)
         #expect(v.frame == Rect(x: -40, y: -5, width: 200, height: 100))
         #expect(v.bounds.size == Size(width: 100, height: 50))
     }

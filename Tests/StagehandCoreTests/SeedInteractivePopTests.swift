@@ -13,7 +13,7 @@ final class SlidePopAnimator: AnimatedTransitioning {
         let width = context.containerView.bounds.width
         context.containerView.insertSubview(toVC.view, belowSubview: fromVC.view)
         View.animate(withDuration: transitionDuration(using: context), animations: {
-            fromVC.view.transform = AffineTransform(translationX: width, y: 0)
+            fromVC.view.transform = Transform2D(translationX: width, y: 0)
         }, completion: { _ in
             context.completeTransition(!context.transitionWasCancelled)
         })

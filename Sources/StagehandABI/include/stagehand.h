@@ -195,7 +195,11 @@ typedef struct sh_host {
     /** Converts a point between two views' coordinate spaces (NULL: the window). */
     sh_point (*view_convert_point)(sh_view *from, sh_point p, sh_view *to);
 
-    /* -- animation. Property changes made by `animations` become animations. */
+    /* -- animation. Property changes made by `animations` become animations.
+     * `animations` (and each keyframe's and `perform_without_animation`'s block) is
+     * called before the call returns, never later. `completion` (may be NULL) is called
+     * exactly once, on a later frame, never inside the call; `finished` is false when
+     * the animations were interrupted. */
     void (*animate)(const sh_animation *a, sh_animations_fn animations, sh_completion_fn completion, void *user);
     /** Keyframes: inside `animations`, call `add_keyframe` for each relative slice. */
     void (*animate_keyframes)(double duration, double delay, sh_animations_fn animations, sh_completion_fn completion, void *user);
@@ -236,7 +240,11 @@ typedef struct sh_host {
     /** UIKit's opt-out: a controller whose key is set says no to full-screen pops. */
     bool (*controller_flag)(sh_controller *vc, const char *key);
 
-    /* -- percent-driven interaction (UIPercentDrivenInteractiveTransition) */
+    /* -- percent-driven interaction (UIPercentDrivenInteractiveTransition).
+     * The bundle owns what `interaction_create` returns and frees it with
+     * `interaction_release`; the host keeps a released interaction alive while a
+     * transition it drives is still running. A completion curve is one of the named
+     * curves (a custom curve reads as ease-in-out). */
     sh_interaction *(*interaction_create)(void);
     void (*interaction_release)(sh_interaction *i);
     void (*interaction_update)(sh_interaction *i, double percent);
@@ -278,6 +286,20 @@ typedef struct sh_host {
 } sh_host;
 
 /* ---------------------------------------------------------------- the effect table */
+
+/*
+ * Factories. A factory is an exported C function named by `factory` in the manifest (see
+ * Documentation/Manifest.md). It takes the manifest's declared parameters, in order, with
+ * these C types, and returns `sh_effect *` (NULL on failure; the host reports it):
+ *
+ *     double -> double      float -> float      int32 -> int32_t     int64 -> int64_t
+ *     uint32 -> uint32_t    bool -> bool        string -> const char * (UTF-8)
+ *
+ * A `string` argument is valid only during the call: copy what you keep. The host calls
+ * a factory only after `init` succeeded, and only when the catalog's declaration of the
+ * effect (if it has one) agrees with the manifest's on the factory, the kind, and the
+ * parameter names and types.
+ */
 
 /**
  * An effect, made by a factory. The host calls these on the scene thread; `self` is the
@@ -324,7 +346,8 @@ typedef struct sh_bundle {
     const char *manifest;
 
     /**
-     * Called once, before any factory, with the host's table and the bundle's path.
+     * Called once per process, before any factory, with the host's table and the bundle's
+     * path (a host that loads the same file again reuses the first outcome).
      * Return false to refuse (the host reports it and skips the bundle).
      */
     bool (*init)(const sh_host *host, const char *bundle_path);

@@ -51,11 +51,11 @@ extension Color: Interpolatable {
     }
 }
 
-extension AffineTransform: Interpolatable {
+extension Transform2D: Interpolatable {
     /// Through the 2D decomposition (translation, angle, scale, skew), so a rotation
     /// animates as a turn of at most 180°, not as a squashing matrix lerp.
-    public static func interpolate(from a: AffineTransform, to b: AffineTransform,
-                                   fraction f: Double) -> AffineTransform {
+    public static func interpolate(from a: Transform2D, to b: Transform2D,
+                                   fraction f: Double) -> Transform2D {
         Transform3D.interpolateAffine(from: a, to: b, fraction: f)
     }
 }

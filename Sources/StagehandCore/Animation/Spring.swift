@@ -59,16 +59,21 @@ public struct Spring: Hashable, Sendable {
     /// UIKit's form, `animate(withDuration:delay:usingSpringWithDamping:initialSpringVelocity:)`:
     /// mass 1, and the stiffness chosen so the spring is "done" after `duration`.
     ///
-    /// "Done" is UIKit's criterion (the one Framer documents reproducing it): with
+    /// "Done" is UIKit's criterion (the one Framer documents using to match it): with
     /// u = ω₀·D, ζ the damping ratio and s = √(1 − ζ²),
     /// - ζ < 1: the amplitude of the sine term of 1 − x, (ζ/s)·e^(−ζu), equals 0.001;
-    /// - ζ ≥ 1: the remaining distance 1 − x(D) equals 0.001 (for ζ = 1, (1 + u)·e^(−u)).
+    /// - ζ = 1: the remaining distance 1 − x(D) = (1 + u)·e^(−u) equals 0.001.
     /// This gives ω₀·D = 9.2334 for ζ = 1 (D = 0.5 s: ω₀ = 18.467, k = 341.0, c = 36.93)
     /// and ω₀·D = 8.9943 for ζ = 0.8 (D = 1 s: k = 80.90, c = 14.39), UIKit's values.
-    /// As ζ → 1⁻ the sine amplitude ζ/s grows without bound, so UIKit's rule jumps at 1;
-    /// Stagehand bounds the sine term by ζ·min(u, 1/s) and keeps the cosine term while
-    /// s·u < 1, as e^(−ζu)·(max(0, 1 − s·u) + ζ·min(u, 1/s)) = 0.001. That is identical to
-    /// UIKit's rule wherever s·u ≥ 1 (every ζ ≤ 0.993), continuous at ζ = 1, and strictly
+    /// Note that it is not "|1 − x| stays below 0.001 after D" (that would give ω₀·D =
+    /// 8.47 for ζ = 0.8): a lightly damped spring is cut while it still swings (ζ = 0.05
+    /// is 1.8 % off at D), a ζ = 0.8 one has settled a little before D.
+    ///
+    /// Taken literally the rule jumps at ζ = 1 (ζ/s grows without bound as ζ → 1⁻), and
+    /// it says nothing of ζ > 1. Stagehand bounds the sine term by ζ·min(u, 1/s) and keeps
+    /// the cosine term while s·u < 1, solving e^(−ζu)·(max(0, 1 − s·u) + ζ·min(u, 1/s)) =
+    /// 0.001 below 1, and 1 − x(D) = 0.001 for the over-damped motion above 1. That is
+    /// UIKit's rule wherever s·u ≥ 1 (every ζ ≤ 0.994), continuous at ζ = 1, and strictly
     /// decreasing in u, so bisection solves it for any ζ ≥ 0. The initial velocity does
     /// not change the stiffness: the curve is chosen by duration and damping alone.
     public init(duration: Double, dampingRatio: Double, initialVelocity: Double = 0) {
@@ -77,7 +82,7 @@ public struct Spring: Hashable, Sendable {
         let omega = Spring.naturalFrequencyTimesDuration(dampingRatio: zeta) / d
         self.init(checkedMass: 1, stiffness: omega * omega, damping: 2 * zeta * omega,
                   initialVelocity: initialVelocity.isFinite ? initialVelocity : 0,
-                  duration: duration)
+                  duration: duration.isNaN ? 0 : Swift.max(duration, 0))
     }
 
     private init(checkedMass m: Double, stiffness k: Double, damping c: Double,

@@ -24,28 +24,33 @@ extension Transform3D {
         if p1 != 0 || p2 != 0 || p3 != 0 {
             let c21 = a13 * a32 - a12 * a33, c22 = a11 * a33 - a13 * a31, c23 = a12 * a31 - a11 * a32
             let c31 = a12 * a23 - a13 * a22, c32 = a13 * a21 - a11 * a23, c33 = a11 * a22 - a12 * a21
-            d.perspectiveX = (c11 * p1 + c21 * p2 + c31 * p3) / det
-            d.perspectiveY = (c12 * p1 + c22 * p2 + c32 * p3) / det
-            d.perspectiveZ = (c13 * p1 + c23 * p2 + c33 * p3) / det
+            let inverseDet = 1 / det
+            d.perspectiveX = (c11 * p1 + c21 * p2 + c31 * p3) * inverseDet
+            d.perspectiveY = (c12 * p1 + c22 * p2 + c32 * p3) * inverseDet
+            d.perspectiveZ = (c13 * p1 + c23 * p2 + c33 * p3) * inverseDet
             d.perspectiveW = 1 - (d.translationX * d.perspectiveX + d.translationY * d.perspectiveY
                                   + d.translationZ * d.perspectiveZ)
         }
 
         // Gram–Schmidt on the rows: A = scale · skew · rotation.
+        // (Reciprocals multiplied rather than divided: this runs per animated view.)
         var sx = (a11 * a11 + a12 * a12 + a13 * a13).squareRoot()
-        var r0 = (a11 / sx, a12 / sx, a13 / sx)
+        let ix = 1 / sx
+        var r0 = (a11 * ix, a12 * ix, a13 * ix)
         var kxy = r0.0 * a21 + r0.1 * a22 + r0.2 * a23
         var r1 = (a21 - kxy * r0.0, a22 - kxy * r0.1, a23 - kxy * r0.2)
         var sy = (r1.0 * r1.0 + r1.1 * r1.1 + r1.2 * r1.2).squareRoot()
-        r1 = (r1.0 / sy, r1.1 / sy, r1.2 / sy)
-        kxy /= sy
+        let iy = 1 / sy
+        r1 = (r1.0 * iy, r1.1 * iy, r1.2 * iy)
+        kxy *= iy
         var kxz = r0.0 * a31 + r0.1 * a32 + r0.2 * a33
         var r2 = (a31 - kxz * r0.0, a32 - kxz * r0.1, a33 - kxz * r0.2)
         var kyz = r1.0 * r2.0 + r1.1 * r2.1 + r1.2 * r2.2
         r2 = (r2.0 - kyz * r1.0, r2.1 - kyz * r1.1, r2.2 - kyz * r1.2)
         var sz = (r2.0 * r2.0 + r2.1 * r2.1 + r2.2 * r2.2).squareRoot()
-        r2 = (r2.0 / sz, r2.1 / sz, r2.2 / sz)
-        kxz /= sz; kyz /= sz
+        let iz = 1 / sz
+        r2 = (r2.0 * iz, r2.1 * iz, r2.2 * iz)
+        kxz *= iz; kyz *= iz
         guard sx > 0, sy > 0, sz > 0 else { return nil }
         if det < 0 {   // a mirror image: make the rotation proper, the scales negative
             sx = -sx; sy = -sy; sz = -sz
@@ -79,12 +84,13 @@ extension Transform3D {
 
     /// Rebuilds the matrix `scale · skew · rotation · translation · perspective`.
     public init(_ d: Decomposition) {
-        var x = d.quaternionX, y = d.quaternionY, z = d.quaternionZ, w = d.quaternionW
-        let norm = (x * x + y * y + z * z + w * w).squareRoot()
-        if norm > 0 { x /= norm; y /= norm; z /= norm; w /= norm } else { w = 1 }
-        let r0 = (1 - 2 * (y * y + z * z), 2 * (x * y + z * w), 2 * (x * z - y * w))
-        let r1 = (2 * (x * y - z * w), 1 - 2 * (x * x + z * z), 2 * (y * z + x * w))
-        let r2 = (2 * (x * z + y * w), 2 * (y * z - x * w), 1 - 2 * (x * x + y * y))
+        // The rotation of q/|q|, with the normalisation folded into s = 2/|q|² (no sqrt).
+        let (x, y, z, w) = (d.quaternionX, d.quaternionY, d.quaternionZ, d.quaternionW)
+        let norm2 = x * x + y * y + z * z + w * w
+        let s = norm2 > 0 ? 2 / norm2 : 0
+        let r0 = (1 - s * (y * y + z * z), s * (x * y + z * w), s * (x * z - y * w))
+        let r1 = (s * (x * y - z * w), 1 - s * (x * x + z * z), s * (y * z + x * w))
+        let r2 = (s * (x * z + y * w), s * (y * z - x * w), 1 - s * (x * x + y * y))
         let b0 = (d.scaleX * r0.0, d.scaleX * r0.1, d.scaleX * r0.2)
         let b1 = (d.scaleY * (d.skewXY * r0.0 + r1.0), d.scaleY * (d.skewXY * r0.1 + r1.1),
                   d.scaleY * (d.skewXY * r0.2 + r1.2))
@@ -111,7 +117,9 @@ extension Transform3D {
         if a.isAffine && b.isAffine {
             return Transform3D(interpolateAffine(from: a.affine, to: b.affine, fraction: f))
         }
-        if let da = a.decomposed(), let db = b.decomposed() {
+        // Animations often start or end at the identity: its parts are known.
+        if let da = a.isIdentity ? .identity : a.decomposed(),
+           let db = b.isIdentity ? .identity : b.decomposed() {
             return Transform3D(Decomposition.interpolate(from: da, to: db, fraction: f))
         }
         func l(_ x: Double, _ y: Double) -> Double { Double.interpolate(from: x, to: y, fraction: f) }
@@ -121,19 +129,19 @@ extension Transform3D {
                            m41: l(a.m41, b.m41), m42: l(a.m42, b.m42), m43: l(a.m43, b.m43), m44: l(a.m44, b.m44))
     }
 
-    /// The 2D path, shared with `AffineTransform`'s interpolation. Follows CSS's 2D
+    /// The 2D path, shared with `Transform2D`'s interpolation. Follows CSS's 2D
     /// matrix interpolation: a mirror image is put on the x scale when a < d, else on the
     /// y scale, so a horizontal flip animates as a squeeze; opposite flips are reconciled
     /// by a half turn; and the angle never moves by more than 180° — a transform knows
     /// its orientation, not how many turns produced it, so (as in Core Animation) 170°
     /// turns +170°, 190° turns −170°, and −170° → 170° passes through 180°.
-    static func interpolateAffine(from a: AffineTransform, to b: AffineTransform,
-                                  fraction f: Double) -> AffineTransform {
+    static func interpolateAffine(from a: Transform2D, to b: Transform2D,
+                                  fraction f: Double) -> Transform2D {
         if f == 0 || a == b { return a }
         if f == 1 { return b }
         func l(_ x: Double, _ y: Double) -> Double { Double.interpolate(from: x, to: y, fraction: f) }
         guard var pa = AffineParts(a), var pb = AffineParts(b) else {
-            return AffineTransform(a: l(a.a, b.a), b: l(a.b, b.b), c: l(a.c, b.c), d: l(a.d, b.d),
+            return Transform2D(a: l(a.a, b.a), b: l(a.b, b.b), c: l(a.c, b.c), d: l(a.d, b.d),
                                    tx: l(a.tx, b.tx), ty: l(a.ty, b.ty))
         }
         if (pa.sx < 0 && pb.sy < 0) || (pa.sy < 0 && pb.sx < 0) {
@@ -158,7 +166,7 @@ private struct AffineParts {
         self.tx = tx; self.ty = ty; self.sx = sx; self.sy = sy; self.angle = angle; self.skew = skew
     }
 
-    init?(_ t: AffineTransform) {
+    init?(_ t: Transform2D) {
         let det = t.a * t.d - t.b * t.c
         guard det != 0, det.isFinite else { return nil }
         var sx = (t.a * t.a + t.b * t.b).squareRoot()
@@ -169,9 +177,9 @@ private struct AffineParts {
                   skew: (t.c * r0x + t.d * r0y) / sy)
     }
 
-    var transform: AffineTransform {
+    var transform: Transform2D {
         let cs = cos(angle), sn = sin(angle)
-        return AffineTransform(a: sx * cs, b: sx * sn, c: sy * (skew * cs - sn), d: sy * (skew * sn + cs),
+        return Transform2D(a: sx * cs, b: sx * sn, c: sy * (skew * cs - sn), d: sy * (skew * sn + cs),
                                tx: tx, ty: ty)
     }
 }

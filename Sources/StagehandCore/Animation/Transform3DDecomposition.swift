@@ -108,7 +108,7 @@ extension Transform3D {
             return abs(translationZ) < 1e-12 && abs(x * z - y * w) < 1e-12 && abs(y * z + x * w) < 1e-12
         }
 
-        /// Spherical linear interpolation on the shorter arc. The angle between the two
+        /// Spherical linear interpolation on the shorter arc (unit in, unit out). The angle between the two
         /// quaternions is 2·atan2(|a − b|, |a + b|), accurate even when they nearly
         /// coincide (where acos of the dot product loses half its digits).
         private static func slerp(_ a: Decomposition, _ b: Decomposition, _ f: Double)
@@ -122,16 +122,13 @@ extension Transform3D {
                                   (sx * sx + sy * sy + sz * sz + sw * sw).squareRoot())
             let wa: Double, wb: Double
             let sine = sin(angle)
-            if sine < 1e-12 {
+            if sine < 1e-12 {   // the same rotation: lerp (off unit length by ~angle², nil)
                 wa = 1 - f; wb = f
             } else {
-                wa = sin((1 - f) * angle) / sine; wb = sin(f * angle) / sine
+                let inverse = 1 / sine
+                wa = sin((1 - f) * angle) * inverse; wb = sin(f * angle) * inverse
             }
-            var x = wa * ax + wb * bx, y = wa * ay + wb * by
-            var z = wa * az + wb * bz, w = wa * aw + wb * bw
-            let norm = (x * x + y * y + z * z + w * w).squareRoot()
-            if norm > 0 { x /= norm; y /= norm; z /= norm; w /= norm }
-            return (x, y, z, w)
+            return (wa * ax + wb * bx, wa * ay + wb * by, wa * az + wb * bz, wa * aw + wb * bw)
         }
     }
 }

@@ -11,7 +11,7 @@ public struct Point: Hashable, Sendable, CustomStringConvertible {
 
     public static let zero = Point(x: 0, y: 0)
 
-    public func applying(_ t: AffineTransform) -> Point {
+    public func applying(_ t: Transform2D) -> Point {
         Point(x: t.a * x + t.c * y + t.tx, y: t.b * x + t.d * y + t.ty)
     }
 

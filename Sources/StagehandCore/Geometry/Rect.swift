@@ -63,7 +63,7 @@ public struct Rect: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// CGRectApplyAffineTransform: the bounding box of the transformed corners.
-    public func applying(_ t: AffineTransform) -> Rect {
+    public func applying(_ t: Transform2D) -> Rect {
         Rect(boundingBoxOf: corners.map { $0.applying(t) })
     }
 

@@ -70,7 +70,7 @@ public struct Transform3D: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// CATransform3DMakeAffineTransform.
-    public init(_ t: AffineTransform) {
+    public init(_ t: Transform2D) {
         self = .identity
         m11 = t.a; m12 = t.b; m21 = t.c; m22 = t.d; m41 = t.tx; m42 = t.ty
     }
@@ -82,8 +82,8 @@ public struct Transform3D: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// CATransform3DGetAffineTransform: the affine part, whatever else the matrix holds.
-    public var affine: AffineTransform {
-        AffineTransform(a: m11, b: m12, c: m21, d: m22, tx: m41, ty: m42)
+    public var affine: Transform2D {
+        Transform2D(a: m11, b: m12, c: m21, d: m22, tx: m41, ty: m42)
     }
 
     /// `self` then `t` (CATransform3DConcat(self, t)).

@@ -13,8 +13,8 @@
 /// UIKit does.
 open class PanGestureRecognizer: GestureRecognizer {
     /// How far, in points, the fingers must move before the pan begins. UIKit does not
-    /// publish its figure; about 10 points is what it is observed to need, and what is
-    /// used here. Movements within this distance are still counted in the translation.
+    /// publish its figure; about 10 points is the value commonly given for it. Movement
+    /// within this distance still counts in the translation.
     public var hysteresis: Double = 10
     /// Fewest fingers that can begin the pan (UIKit's default: 1).
     public var minimumNumberOfTouches = 1
@@ -61,10 +61,11 @@ open class PanGestureRecognizer: GestureRecognizer {
     /// How fast the fingers move, in `view`'s points per second (`nil`: the window).
     ///
     /// Estimated at the time of the latest touch event, by a least-squares line through
-    /// the positions sampled in the last `velocitySampleWindow` seconds (0.1 s). When that
-    /// span holds a single sample, the sample just before it is used too, so a finger
-    /// held still for longer than the span and then lifted reads zero, and a constant
-    /// drag reads its speed exactly. Only timestamps count: the result is deterministic.
+    /// the positions sampled in the last `velocitySampleWindow` seconds (0.1 s): a
+    /// constant drag reads its speed exactly. When that span holds a single sample, the
+    /// sample just before it is used too: sparse scripted moves read the speed of their
+    /// last interval, and a finger held still, then lifted, reads zero. Only the touches'
+    /// timestamps count, never a clock: the result is deterministic.
     public func velocity(in view: View?) -> Point {
         let v = Self.leastSquaresVelocity(of: recentSamples())
         let scale = 0.01  // map a short displacement, so perspective views are handled locally

@@ -7,7 +7,7 @@ extension Window {
     /// `.ended` or `.cancelled`; events that break this are reported as diagnostics
     /// ("gesture") and ignored. Timestamps should not go backwards for one touch.
     public func send(_ touch: Touch) {
-        GestureArena.of(self).handle(touch)
+        gestureArena.handle(touch)
     }
 
     /// Delivers a touch event stamped with the stage's current time (`Stage.now`; 0 for
@@ -20,6 +20,6 @@ extension Window {
     /// transition runtime uses it to tell an interactive transition that a gesture still
     /// drives from one no gesture will ever finish.
     public var hasActiveGesture: Bool {
-        GestureArena.existing(for: self)?.hasActiveGesture ?? false
+        gestureArena.hasActiveGesture
     }
 }

@@ -1,16 +1,32 @@
-/// Something the runtime refused or repaired instead of crashing: a completion called
-/// twice, a push during a push, a pop on the root. Diagnostics are data: the stage keeps
-/// them, tests read them, the command line prints them.
-public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
-    public enum Severity: String, Sendable { case note, warning, error }
+/// Something refused or repaired instead of crashing, as data: a completion called
+/// twice, a pop on the root, a catalog field of the wrong type, a bundle that is not a
+/// shared object. The runtime and the host both report with it; tests read it; the
+/// command line prints it as one line:
+///
+///     error: /tmp/p/libX.so: not a shared object (invalid ELF header)
+///     warning: /work/Catalog.json: effects[2].parameters[0].type: expected one of ...
+///     warning: slide-pop: completeTransition(true) called again after the transition ended: ignored
+///
+/// Severity is relative to what is named: an `error` refuses the whole thing (a catalog
+/// that is not JSON, a bundle that cannot load, an operation that cannot run); a
+/// `warning` means one part was skipped or repaired and the rest went on; a `note` says
+/// what was done instead of what was asked (a push queued behind a running transition).
+public struct Diagnostic: Error, Hashable, Sendable, CustomStringConvertible {
+    public enum Severity: String, Hashable, Sendable { case note, warning, error }
 
     public var severity: Severity
-    /// Who says it: an effect's name, "navigation", "presentation", "gesture", ...
-    public var source: String
+    /// Who says it, when no file is concerned: an effect's name, "navigation", ...
+    public var source: String?
+    /// The file the problem is in: a catalog, a bundle, a scenario.
+    public var file: String?
+    /// Where in the file: a JSON path such as `effects[2].parameters[0].type`, or a
+    /// field of a C struct such as `sh_bundle.abi_major`.
+    public var field: String?
     public var message: String
-    /// The stage time at which it was said.
+    /// The stage time at which the runtime said it (0 for the host's load-time ones).
     public var time: Double
 
+    /// A runtime diagnostic.
     public init(_ severity: Severity, source: String, message: String, time: Double = 0) {
         self.severity = severity
         self.source = source
@@ -18,5 +34,21 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
         self.time = time
     }
 
-    public var description: String { "\(severity.rawValue): \(source): \(message)" }
+    /// A diagnostic about a file and a field in it.
+    public init(_ severity: Severity, file: String? = nil, field: String? = nil, _ message: String) {
+        self.severity = severity
+        self.file = file
+        self.field = field
+        self.message = message
+        self.time = 0
+    }
+
+    /// `severity: file-or-source: field: message`, with the absent parts left out.
+    public var description: String {
+        var parts = [severity.rawValue]
+        if let file { parts.append(file) } else if let source { parts.append(source) }
+        if let field, !field.isEmpty { parts.append(field) }
+        parts.append(message)
+        return parts.joined(separator: ": ")
+    }
 }

@@ -53,6 +53,15 @@ public final class Stage {
     /// Whether a navigation or presentation transition is running.
     public var isTransitioning: Bool { activeTransition != nil }
 
+    /// How far the running transition is, 0...1: its timeline's time over its duration
+    /// (for an interactive one, the finger's percent).
+    public var runningTransitionPercent: Double? {
+        guard let t = activeTransition else { return nil }
+        let d = t.transitionDuration
+        guard d > 0 else { return nil }
+        return min(max(t.timeline.localTime(at: now) / d, 0), 1)
+    }
+
     // MARK: - Time
 
     /// Advances one frame: due tasks (touches, timers, watchdogs) first, then the
@@ -136,8 +145,15 @@ public final class Stage {
         transitionEvents.append(event)
     }
 
+    /// Records an operation that could not run, said by someone above the scene (an
+    /// unknown effect name in a scenario): an error diagnostic and an `error` event.
+    public func recordError(_ message: String, effect: String, operation: TransitionEvent.Operation) {
+        report(.error, effect, message)
+        record(TransitionEvent(time: now, kind: .error, effect: effect, operation: operation, interactive: false, message: message))
+    }
+
     /// Records an operation that could not run (UIKit would raise or log).
-    func refuse(_ error: StageError, operation: TransitionEvent.Operation, source: String) {
+    public func refuse(_ error: StageError, operation: TransitionEvent.Operation, source: String) {
         report(.error, source, error.message)
         record(TransitionEvent(time: now, kind: .error, effect: source, operation: operation, interactive: false, message: error.message))
     }

@@ -64,7 +64,7 @@ open class View {
     }
 
     /// The affine form of `transform3D`; setting it replaces the whole 3D transform.
-    public var transform: AffineTransform {
+    public var transform: Transform2D {
         get { model.transform }
         set { change(.transform, to: .transform(Transform3D(newValue))) }
     }

@@ -49,7 +49,7 @@ public struct ViewState: Hashable, Sendable {
     }
 
     /// The 2D affine part of `transform3D` (UIView.transform).
-    public var transform: AffineTransform { transform3D.affine }
+    public var transform: Transform2D { transform3D.affine }
 
     /// The transform from this view's bounds space to its superview's space, 3D
     /// included: bounds origin → anchor → transform → position.

@@ -14,6 +14,9 @@ public final class Window: View {
         }
     }
 
+    /// Routes touches to recognizers (UIKit's gesture environment).
+    private(set) lazy var gestureArena = GestureArena(window: self)
+
     public init(frame: Rect) {
         super.init(frame: frame, kind: .window, label: nil)
         name = "window"

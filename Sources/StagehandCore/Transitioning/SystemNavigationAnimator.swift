@@ -23,15 +23,15 @@ final class SystemNavigationAnimator: AnimatedTransitioning {
         toView.frame = context.finalFrame(for: context.viewController(forKey: .to))
         if push {
             container.addSubview(toView)
-            toView.transform = AffineTransform(translationX: width, y: 0)
+            toView.transform = Transform2D(translationX: width, y: 0)
         } else {
             container.insertSubview(toView, belowSubview: fromView)
-            toView.transform = AffineTransform(translationX: -0.3 * width, y: 0)
+            toView.transform = Transform2D(translationX: -0.3 * width, y: 0)
         }
         let curve: AnimationOptions = context.isInteractive ? .curveLinear : .curveEaseInOut
         View.animate(withDuration: transitionDuration(using: context), options: curve, animations: {
             toView.transform = .identity
-            fromView.transform = AffineTransform(translationX: push ? -0.3 * width : width, y: 0)
+            fromView.transform = Transform2D(translationX: push ? -0.3 * width : width, y: 0)
         }, completion: { _ in
             fromView.transform = .identity
             context.completeTransition(!context.transitionWasCancelled)

@@ -20,10 +20,10 @@ final class SystemPresentationAnimator: AnimatedTransitioning {
         if presenting {
             moving.frame = context.finalFrame(for: context.viewController(forKey: .to))
             container.addSubview(moving)
-            moving.transform = AffineTransform(translationX: 0, y: height)
+            moving.transform = Transform2D(translationX: 0, y: height)
         }
         View.animate(withDuration: transitionDuration(using: context), options: context.isInteractive ? .curveLinear : [], animations: {
-            moving.transform = self.presenting ? .identity : AffineTransform(translationX: 0, y: height)
+            moving.transform = self.presenting ? .identity : Transform2D(translationX: 0, y: height)
         }, completion: { _ in
             if !self.presenting && !context.transitionWasCancelled { moving.transform = .identity }
             context.completeTransition(!context.transitionWasCancelled)

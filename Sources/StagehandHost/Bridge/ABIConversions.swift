@@ -14,7 +14,7 @@ extension Rect {
     var abi: sh_rect { sh_rect(origin: origin.abi, size: sh_size(width: size.width, height: size.height)) }
 }
 
-extension AffineTransform {
+extension Transform2D {
     init(_ t: sh_affine) { self.init(a: t.a, b: t.b, c: t.c, d: t.d, tx: t.tx, ty: t.ty) }
     var abi: sh_affine { sh_affine(a: a, b: b, c: c, d: d, tx: tx, ty: ty) }
 }

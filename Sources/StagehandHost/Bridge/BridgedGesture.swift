@@ -1,3 +1,4 @@
+import Foundation
 import StagehandABI
 import StagehandCore
 
@@ -11,10 +12,14 @@ final class BridgedGesture: GestureRecognizerDelegate {
     var action: (Action, UnsafeMutableRawPointer?)?
     var shouldBegin: (ShouldBegin, UnsafeMutableRawPointer?)?
 
-    private static var attached: [ObjectIdentifier: BridgedGesture] = [:]
+    /// Stages on different threads (parallel tests) install gestures at once.
+    private static let lock = NSLock()
+    nonisolated(unsafe) private static var attached: [ObjectIdentifier: BridgedGesture] = [:]
 
     /// The bridge of `recognizer`, made (and wired to it) on first use.
     static func of(_ recognizer: GestureRecognizer) -> BridgedGesture {
+        lock.lock()
+        defer { lock.unlock() }
         if let b = attached[ObjectIdentifier(recognizer)] { return b }
         let b = BridgedGesture()
         attached[ObjectIdentifier(recognizer)] = b
@@ -26,7 +31,9 @@ final class BridgedGesture: GestureRecognizerDelegate {
     }
 
     static func detach(_ recognizer: GestureRecognizer) {
+        lock.lock()
         attached[ObjectIdentifier(recognizer)] = nil
+        lock.unlock()
         if recognizer.delegate is BridgedGesture { recognizer.delegate = nil }
     }
 

@@ -10,8 +10,8 @@ extension HostTable {
         t.view_set_bounds = { v, r in handles.view(v, "view_set_bounds")?.bounds = Rect(r) }
         t.view_center = { handles.view($0, "view_center")?.center.abi ?? Point.zero.abi }
         t.view_set_center = { v, p in handles.view(v, "view_set_center")?.center = Point(p) }
-        t.view_transform = { handles.view($0, "view_transform")?.transform.abi ?? AffineTransform.identity.abi }
-        t.view_set_transform = { v, x in handles.view(v, "view_set_transform")?.transform = AffineTransform(x) }
+        t.view_transform = { handles.view($0, "view_transform")?.transform.abi ?? Transform2D.identity.abi }
+        t.view_set_transform = { v, x in handles.view(v, "view_set_transform")?.transform = Transform2D(x) }
         t.view_transform3d = { handles.view($0, "view_transform3d")?.transform3D.abi ?? Transform3D.identity.abi }
         t.view_set_transform3d = { v, x in handles.view(v, "view_set_transform3d")?.transform3D = Transform3D(x) }
         t.view_anchor_point = { handles.view($0, "view_anchor_point")?.anchorPoint.abi ?? sh_point(x: 0.5, y: 0.5) }

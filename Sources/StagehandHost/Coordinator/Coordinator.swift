@@ -18,12 +18,28 @@ public final class Coordinator {
     /// Parameter values per effect name (`--param NAME.key=value`).
     public var parameters: [String: [String: String]] = [:]
     /// Delegates are weak in UIKit; the coordinator keeps them, one per controller.
-    private var navigationEffects: [ObjectIdentifier: NavigationEffects] = [:]
-    private var presentationEffects: [ObjectIdentifier: PresentationEffects] = [:]
+    private var navigationEffects: [Attached<NavigationController, NavigationEffects>] = []
+    private var presentationEffects: [Attached<ViewController, PresentationEffects>] = []
+
+    /// A controller and the delegate the coordinator keeps for it. The controller is
+    /// kept too, so a gesture effect attached to it can always be detached while both
+    /// exist (a bundle must never be left holding handles to a controller that is gone);
+    /// navigation controllers and presentations are few, and live as long as the scene.
+    private struct Attached<Controller: AnyObject, Effects> {
+        let controller: Controller
+        let effects: Effects
+    }
 
     public init(library: EffectLibrary, stage: Stage = Stage()) {
         self.library = library
         self.stage = stage
+    }
+
+    /// Gesture effects take their gestures off the controllers while the scene still
+    /// exists, so no bundle is left holding handles to views that are gone.
+    deinit {
+        for entry in navigationEffects { entry.effects.interactivePop?.detach(from: entry.controller) }
+        for entry in presentationEffects { entry.effects.interactiveDismiss?.detach(from: entry.controller) }
     }
 
     /// Chooses the effect `name` for `role` (nil clears the choice: UIKit's own
@@ -79,7 +95,7 @@ public final class Coordinator {
         let effects = NavigationEffects(push: make(choices[.push]), pop: make(choices[.pop]),
                                         interactivePop: interactive,
                                         interactivePopAnimates: choices[.interactivePop]?.kind == .pop)
-        navigationEffects[ObjectIdentifier(nav)] = effects
+        navigationEffects.append(Attached(controller: nav, effects: effects))
         nav.delegate = effects
         _ = nav.view
         interactive?.attach(to: nav)
@@ -108,14 +124,57 @@ public final class Coordinator {
         if present != nil || dismiss != nil || interactive != nil {
             vc.modalPresentationStyle = .custom
         }
-        presentationEffects[ObjectIdentifier(vc)] = effects
         vc.transitioningDelegate = effects
         let error = presenter.present(vc, animated: animated, completion: completion)
         if error == nil {
+            presentationEffects.append(Attached(controller: vc, effects: effects))
             effects.interactiveDismiss?.attach(to: vc)
-        } else {
-            presentationEffects[ObjectIdentifier(vc)] = nil
         }
+        return error
+    }
+
+    /// Swaps the child of `parent` (its last child) for `child` with the container effect
+    /// `effect` — the iOS 5 containment dance: addChild, willMove(nil), the transition,
+    /// then removeFromParent and didMove. Without an effect the swap is immediate.
+    @discardableResult
+    public func switchChild(of parent: ViewController, to child: ViewController, effect: String?) throws(Diagnostic) -> StageError? {
+        stage.makeCurrent()
+        let animator = try effect.map { (n: String) throws(Diagnostic) -> EffectChoice in
+            let info = try library.effect(named: n)
+            guard info.kind == .container else {
+                throw Diagnostic(.error, field: "effect", "effect \(n) is a \(info.kind.rawValue) effect; switching children takes a container effect")
+            }
+            return EffectChoice(name: n, kind: info.kind, overrides: parameters[n] ?? [:])
+        }.flatMap { make($0) }
+        guard let current = parent.children.last else {
+            parent.addChild(child)
+            child.view.frame = parent.view.bounds
+            parent.view.addSubview(child.view)
+            child.didMove(toParent: parent)
+            return nil
+        }
+        parent.addChild(child)
+        child.view.frame = current.view.frame
+        current.willMove(toParent: nil)
+        let finish: (Bool) -> Void = { completed in
+            if completed {
+                current.removeFromParent()
+                child.didMove(toParent: parent)
+            } else {
+                child.willMove(toParent: nil)
+                child.removeFromParent()
+                current.didMove(toParent: parent)
+            }
+        }
+        guard let animator else {
+            let container = current.view.superview ?? parent.view
+            container.insertSubview(child.view, aboveSubview: current.view)
+            current.view.removeFromSuperview()
+            finish(true)
+            return nil
+        }
+        let error = parent.transition(from: current, to: child, using: animator, completion: finish)
+        if error != nil { finish(false) }
         return error
     }
 

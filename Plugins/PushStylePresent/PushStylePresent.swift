@@ -1,0 +1,245 @@
+import StagehandSDK
+
+/// The motion both effects share: UIKit's iOS 7 push, applied to a presentation.
+///
+/// The arriving view slides in from the right edge (translation x from the container's
+/// width to 0) while the view it covers drifts left by `offset` of the width; the
+/// dismissal plays the same motion backwards. Both views move with their `transform`,
+/// along ease-in-ease-out (linear while a finger drives it, so the view stays under the
+/// finger).
+///
+/// The presentation is `.custom` (the coordinator makes it so when effects are chosen),
+/// so, as in UIKit, the context answers nil for the presenter's view
+/// (`view(forKey: .from)` on present, `view(forKey: .to)` on dismiss): the effect reaches
+/// it through `viewController(forKey:).view`. That view stays where it is in the window,
+/// under the presentation's container; the effect only moves it, and always hands it
+/// back untransformed — hidden under the presented view between the two transitions, it
+/// would otherwise stay shifted for whatever dismisses it next.
+enum PushStyleMotion {
+    /// The valid parameters; the manifests declare the same bounds.
+    static let durations = 0.01...10.0
+    static let offsets = 0.0...1.0
+    static let thresholds = 0.0...1.0
+
+    /// Presents as if pushed: `to` slides in from the right, the presenter drifts left.
+    static func present(using context: TransitionContext, duration: Double, offset: Double) {
+        guard let containerView = context.containerView,
+              let presentedController = context.viewController(forKey: .to),
+              let presentedView = context.view(forKey: .to) ?? presentedController.view else {
+            context.completeTransition(!context.transitionWasCancelled)
+            return
+        }
+        let presenterView = context.view(forKey: .from) ?? context.viewController(forKey: .from)?.view
+        let finalFrame = context.finalFrame(for: presentedController)
+
+        containerView.addSubview(presentedView)
+        let width = containerView.bounds.width
+        View.performWithoutAnimation {
+            presentedView.frame = finalFrame.isEmpty ? containerView.bounds : finalFrame
+            presentedView.transform = Transform2D(translationX: width, y: 0)
+        }
+        View.animate(withDuration: duration, delay: 0, options: curve(for: context), animations: {
+            presentedView.transform = .identity
+            presenterView?.transform = Transform2D(translationX: -offset * width, y: 0)
+        }, completion: { _ in
+            let completed = !context.transitionWasCancelled
+            View.performWithoutAnimation {
+                // Covered now (or, on a cancel, uncovered again): back in place either way.
+                presenterView?.transform = .identity
+                if !completed { presentedView.transform = .identity }
+            }
+            context.completeTransition(completed)
+        })
+    }
+
+    /// Dismisses as if popped: `from` slides off to the right, uncovering the presenter,
+    /// which comes back from `offset` of the width on the left.
+    static func dismiss(using context: TransitionContext, duration: Double, offset: Double) {
+        guard let containerView = context.containerView,
+              let presentedController = context.viewController(forKey: .from),
+              let presentedView = context.view(forKey: .from) ?? presentedController.view else {
+            context.completeTransition(!context.transitionWasCancelled)
+            return
+        }
+        let presenterView = context.view(forKey: .to) ?? context.viewController(forKey: .to)?.view
+        let width = containerView.bounds.width
+        View.performWithoutAnimation {
+            presenterView?.transform = Transform2D(translationX: -offset * width, y: 0)
+        }
+        View.animate(withDuration: duration, delay: 0, options: curve(for: context), animations: {
+            presentedView.transform = Transform2D(translationX: width, y: 0)
+            presenterView?.transform = .identity
+        }, completion: { _ in
+            let completed = !context.transitionWasCancelled
+            View.performWithoutAnimation {
+                // The dismissed view leaves untransformed, so it looks right if presented
+                // again; on a cancel the presenter goes back to identity under it.
+                presentedView.transform = .identity
+                presenterView?.transform = .identity
+            }
+            context.completeTransition(completed)
+        })
+    }
+
+    private static func curve(for context: TransitionContext) -> AnimationOptions {
+        context.isInteractive ? .curveLinear : .curveEaseInOut
+    }
+}
+
+/// push-style-present: a whole navigation controller presented as if it were pushed.
+public final class PushStylePresent: Effect {
+    let duration: Double
+    let offset: Double
+
+    /// `nil` for parameters outside the declared bounds.
+    public init?(duration: Double, offset: Double) {
+        guard PushStyleMotion.durations.contains(duration), PushStyleMotion.offsets.contains(offset) else { return nil }
+        self.duration = duration
+        self.offset = offset
+    }
+
+    public func transitionDuration(using transitionContext: TransitionContext?) -> Double {
+        duration
+    }
+
+    public func animateTransition(using transitionContext: TransitionContext) {
+        if transitionContext.operation == .dismiss {
+            // Chosen as a dismissal by mistake: still the mirror image, rather than nothing.
+            PushStyleMotion.dismiss(using: transitionContext, duration: duration, offset: offset)
+        } else {
+            PushStyleMotion.present(using: transitionContext, duration: duration, offset: offset)
+        }
+    }
+}
+
+/// pop-style-dismiss: the presented controller leaves as if popped. Chosen as the
+/// interactive dismissal, it installs a left screen-edge pan on the presented
+/// controller's view that drives the dismissal (progress = translation.x / width,
+/// finished past `threshold`, cancelled before). That pan waits for the presented
+/// navigation controller's own pop gesture to fail, so with two or more controllers in
+/// the presented stack the edge swipe pops, and with one it dismisses.
+public final class PopStyleDismiss: Effect {
+    let duration: Double
+    let offset: Double
+    let threshold: Double
+
+    /// The pan's interaction, kept until its transition ends (the host drives it until then).
+    private var interaction: PercentDrivenInteractiveTransition?
+    /// Whether a finger is driving `interaction` right now.
+    private var isPanning = false
+    /// The edge pan `attach` installed on each presented controller, for `detach`.
+    private var pans: [ViewController: ScreenEdgePanGestureRecognizer] = [:]
+
+    /// `nil` for parameters outside the declared bounds.
+    public init?(duration: Double, offset: Double, threshold: Double) {
+        guard PushStyleMotion.durations.contains(duration), PushStyleMotion.offsets.contains(offset),
+              PushStyleMotion.thresholds.contains(threshold) else { return nil }
+        self.duration = duration
+        self.offset = offset
+        self.threshold = threshold
+    }
+
+    deinit {
+        for presented in pans.keys {
+            detach(from: presented)
+        }
+    }
+
+    // MARK: Animated transitioning
+
+    public func transitionDuration(using transitionContext: TransitionContext?) -> Double {
+        duration
+    }
+
+    public func animateTransition(using transitionContext: TransitionContext) {
+        if transitionContext.operation == .present {
+            PushStyleMotion.present(using: transitionContext, duration: duration, offset: offset)
+        } else {
+            PushStyleMotion.dismiss(using: transitionContext, duration: duration, offset: offset)
+        }
+    }
+
+    public func animationEnded(_ transitionCompleted: Bool) {
+        if !isPanning {
+            interaction = nil
+        }
+    }
+
+    // MARK: Interaction
+
+    public func interactionController(for operation: TransitionOperation) -> PercentDrivenInteractiveTransition? {
+        operation == .dismiss && isPanning ? interaction : nil
+    }
+
+    /// Installs the left edge pan on the presented controller's view, behind the
+    /// presented navigation controller's own pop gesture.
+    public func attach(to viewController: ViewController) {
+        guard pans[viewController] == nil, let view = viewController.view else { return }
+        guard let pan = ScreenEdgePanGestureRecognizer(edges: .left, on: view, action: { [weak self] pan in
+            self?.handlePan(pan, of: viewController)
+        }) else {
+            Host.log("pop-style-dismiss: could not install an edge pan on the presented controller's view")
+            return
+        }
+        // Still presented, and not in the middle of its own push or pop.
+        pan.shouldBegin = { _ in
+            viewController.presentingViewController != nil && !viewController.isTransitioning
+        }
+        if let systemPop = viewController.interactivePopGestureRecognizer {
+            pan.require(toFail: systemPop)
+        }
+        pans[viewController] = pan
+    }
+
+    public func detach(from viewController: ViewController) {
+        guard let pan = pans.removeValue(forKey: viewController) else { return }
+        if isPanning, pan.state == .began || pan.state == .changed {
+            isPanning = false
+            interaction?.cancel()
+        }
+        pan.remove()
+    }
+
+    private func handlePan(_ pan: ScreenEdgePanGestureRecognizer, of presented: ViewController) {
+        guard let view = presented.view else { return }
+        let width = view.bounds.width
+        // In window coordinates: the presented view itself moves under the finger.
+        let progress = width > 0 ? min(max(pan.translation(in: nil).x / width, 0), 1) : 0
+
+        switch pan.state {
+        case .began:
+            beginDismissal(of: presented)
+            if isPanning { interaction?.update(progress) }
+        case .changed:
+            guard isPanning else { return }
+            interaction?.update(progress)
+        case .ended:
+            guard isPanning else { return }
+            isPanning = false
+            if progress > threshold {
+                interaction?.finish()
+            } else {
+                interaction?.cancel()
+            }
+        case .cancelled, .failed:
+            guard isPanning else { return }
+            isPanning = false
+            interaction?.cancel()
+        case .possible:
+            break
+        }
+    }
+
+    /// Starts an interactive dismissal. The new interaction replaces the previous one
+    /// only if the host accepts it (a transition still running refuses it).
+    private func beginDismissal(of presented: ViewController) {
+        guard let candidate = PercentDrivenInteractiveTransition() else { return }
+        let previous = interaction
+        interaction = candidate
+        isPanning = true
+        if !candidate.beginDismissal(of: presented) {
+            interaction = previous
+            isPanning = false
+        }
+    }
+}

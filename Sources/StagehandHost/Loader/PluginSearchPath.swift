@@ -1,0 +1,120 @@
+import StagehandCore
+
+/// The directories searched for bundles, in order: each `--plugins DIR` as given, then
+/// the colon-separated `STAGEHAND_PLUGIN_PATH`, then the built-in products directory
+/// (the running executable's own directory, where SwiftPM builds the bundles).
+///
+/// Order matters twice: a catalog entry's `bundle` is looked up in this order, and when
+/// two bundles declare the same effect name, the one found first wins.
+struct PluginSearchPath {
+    static let environmentVariable = "STAGEHAND_PLUGIN_PATH"
+
+    enum Origin: Equatable {
+        case option
+        case environment
+        case builtIn
+    }
+
+    struct Directory: Equatable {
+        /// As given (made absolute), for diagnostics.
+        var path: String
+        /// Canonical, for containment checks and de-duplication.
+        var realPath: String
+        var origin: Origin
+    }
+
+    var directories: [Directory] = []
+
+    /// The search path; a directory listed twice (or reached twice through symlinks) is
+    /// searched once, at its first place. A `--plugins` directory that is missing is an
+    /// error (the user asked for it); a missing `STAGEHAND_PLUGIN_PATH` entry is only a
+    /// warning (such variables often list directories that are created later).
+    static func resolve(options: [String], environment: [String: String], currentDirectory: String,
+                        executableDirectory: String?) -> (PluginSearchPath, [Diagnostic]) {
+        var searchPath = PluginSearchPath()
+        var diagnostics: [Diagnostic] = []
+        var candidates = options.map { ($0, Origin.option) }
+        if let variable = environment[environmentVariable] {
+            candidates += variable.split(separator: ":", omittingEmptySubsequences: true).map { (String($0), Origin.environment) }
+        }
+        if let executableDirectory {
+            candidates.append((executableDirectory, .builtIn))
+        }
+        for (given, origin) in candidates {
+            let path = FileSystem.absolute(given, in: currentDirectory)
+            let source = origin == .option ? "--plugins" : (origin == .environment ? environmentVariable : "built-in products")
+            guard FileSystem.isDirectory(path), let realPath = FileSystem.realPath(path) else {
+                let reason = FileSystem.exists(path) ? "is not a directory" : "does not exist"
+                diagnostics.append(Diagnostic(origin == .option ? .error : .warning, file: path,
+                                              "plugin directory (from \(source)) \(reason); not searched"))
+                continue
+            }
+            if searchPath.directories.contains(where: { $0.realPath == realPath }) { continue }
+            searchPath.directories.append(Directory(path: path, realPath: realPath, origin: origin))
+        }
+        return (searchPath, diagnostics)
+    }
+
+    /// Every `lib*.so` directly in each directory (not in subdirectories), in search
+    /// order and by name within a directory.
+    func discoverBundles() -> (bundles: [BundleLocation], diagnostics: [Diagnostic]) {
+        var bundles: [BundleLocation] = []
+        var diagnostics: [Diagnostic] = []
+        for (index, directory) in directories.enumerated() {
+            switch FileSystem.contents(ofDirectory: directory.path) {
+            case .failure(let reason):
+                diagnostics.append(Diagnostic(.warning, file: directory.path, "cannot list the plugin directory: \(reason)"))
+            case .success(let names):
+                for name in names where name.hasPrefix("lib") && name.hasSuffix(".so") {
+                    let path = FileSystem.join(directory.path, name)
+                    guard FileSystem.isRegularFile(path), let realPath = FileSystem.realPath(path) else { continue }
+                    bundles.append(BundleLocation(path: path, realPath: realPath, directoryIndex: index))
+                }
+            }
+        }
+        return (bundles, diagnostics)
+    }
+
+    /// Where a catalog entry's `bundle` is. It must stay inside a plugin directory: a
+    /// path with a `..` component is refused outright, an absolute path must lie inside
+    /// one of the directories, and a relative one is looked up in each directory in
+    /// order and refused if a symlink takes it outside the directory it was found in.
+    func locate(bundle: String) -> Result<BundleLocation, BundleLocationError> {
+        if bundle.split(separator: "/").contains("..") {
+            return .failure(.refused("\"\(bundle)\" is refused: a bundle path must not contain \"..\" components"))
+        }
+        if bundle.hasPrefix("/") {
+            guard let realPath = FileSystem.realPath(bundle) else {
+                return .failure(.notFound("\(bundle) does not exist"))
+            }
+            guard let index = directories.firstIndex(where: { FileSystem.isInside(realPath, directory: $0.realPath) }) else {
+                return .failure(.refused("\(bundle) is refused: an absolute bundle path must lie inside a plugin directory (\(listing))"))
+            }
+            return .success(BundleLocation(path: bundle, realPath: realPath, directoryIndex: index))
+        }
+        for (index, directory) in directories.enumerated() {
+            let path = FileSystem.join(directory.path, bundle)
+            guard let realPath = FileSystem.realPath(path) else { continue }
+            guard FileSystem.isInside(realPath, directory: directory.realPath) else {
+                return .failure(.refused("\(path) is refused: it resolves to \(realPath), outside the plugin directory \(directory.path)"))
+            }
+            return .success(BundleLocation(path: path, realPath: realPath, directoryIndex: index))
+        }
+        return .failure(.notFound("\(bundle) is in no plugin directory (searched: \(listing))"))
+    }
+
+    enum BundleLocationError: Error {
+        case refused(String)
+        case notFound(String)
+
+        var message: String {
+            switch self {
+            case .refused(let message), .notFound(let message): return message
+            }
+        }
+    }
+
+    private var listing: String {
+        directories.isEmpty ? "none" : directories.map(\.path).joined(separator: ", ")
+    }
+}

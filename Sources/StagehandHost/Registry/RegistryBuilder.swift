@@ -1,0 +1,125 @@
+#if canImport(Glibc)
+import StagehandCore
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+import StagehandABI
+
+/// Puts the registry together from the plugin search path, the catalog and the bundles.
+///
+/// 1. Bundles: every `lib*.so` in the search directories, plus the bundles the catalog
+///    names (which may sit in subdirectories), each file loaded once, in search order.
+/// 2. Effects: each valid effect of each loaded bundle's manifest, in search order. One
+///    that a catalog entry names (same bundle, same name) is a `catalog` effect, made
+///    only if both declare the same factory, kind and parameter names and types; the
+///    catalog's defaults, bounds, `interactive` and description are used. Any other is
+///    `discovered`, as its manifest declares it.
+/// 3. Names: the first effect of a name in search order wins; later ones are warnings
+///    that name both bundles.
+enum RegistryBuilder {
+    static func build(searchPath: PluginSearchPath, catalog: Catalog?,
+                      host: UnsafePointer<sh_host>) -> (effects: [RegisteredEffect], diagnostics: [Diagnostic]) {
+        var diagnostics: [Diagnostic] = []
+
+        // 1. Where the bundles are.
+        let (found, discoveryDiagnostics) = searchPath.discoverBundles()
+        diagnostics += discoveryDiagnostics
+        var locations: [BundleLocation] = []
+        for location in found where !locations.contains(where: { $0.realPath == location.realPath }) {
+            locations.append(location)
+        }
+        var entryLocations: [(entry: CatalogEntry, location: BundleLocation)] = []
+        for entry in catalog?.entries ?? [] {
+            switch searchPath.locate(bundle: entry.bundle) {
+            case .success(let location):
+                if let known = locations.first(where: { $0.realPath == location.realPath }) {
+                    entryLocations.append((entry, known))
+                } else {
+                    locations.append(location)
+                    entryLocations.append((entry, location))
+                }
+            case .failure(let error):
+                diagnostics.append(Diagnostic(.warning, file: catalog?.file, field: entry.path.appending("bundle").description,
+                                              error.message + "; entry skipped"))
+            }
+        }
+        locations.sort { ($0.directoryIndex, $0.path) < ($1.directoryIndex, $1.path) }
+
+        // Load each once.
+        var bundles: [String: LoadedBundle] = [:]
+        for location in locations {
+            let (bundle, loadDiagnostics) = BundleLoader.load(location, host: host)
+            diagnostics += loadDiagnostics
+            bundles[location.realPath] = bundle
+        }
+
+        // 2. Which manifest effects the catalog claims.
+        var claims: [String: [String: CatalogEntry]] = [:]
+        for (entry, location) in entryLocations {
+            let name = entry.declaration.name
+            guard let bundle = bundles[location.realPath] else {
+                diagnostics.append(Diagnostic(.warning, file: catalog?.file, field: entry.path.appending("bundle").description,
+                                              "its bundle \(location.path) was refused (see the error for that file); entry skipped"))
+                continue
+            }
+            guard bundle.manifest.effects.contains(where: { $0.declaration.name == name }) else {
+                let declared = bundle.manifest.effects.map(\.declaration.name)
+                let listing = declared.isEmpty ? "it declares none" : "it declares " + declared.joined(separator: ", ")
+                diagnostics.append(Diagnostic(.warning, file: catalog?.file, field: entry.path.appending("name").description,
+                                              "the manifest of \(bundle.path) has no effect named \(name) (\(listing)); entry skipped"))
+                continue
+            }
+            claims[location.realPath, default: [:]][name] = entry
+        }
+
+        var candidates: [(info: EffectInfo, bundle: LoadedBundle, effect: ManifestEffect)] = []
+        for location in locations {
+            guard let bundle = bundles[location.realPath] else { continue }
+            for effect in bundle.manifest.effects {
+                var declaration = effect.declaration
+                var source = EffectInfo.Source.discovered
+                if let entry = claims[location.realPath]?[declaration.name] {
+                    if let difference = entry.declaration.firstSignatureDifference(from: declaration, mine: "catalog", theirs: "manifest") {
+                        diagnostics.append(Diagnostic(.warning, file: catalog?.file, field: "\(entry.path).\(difference.field)",
+                            "the catalog and the manifest of \(bundle.path) disagree on effect \(declaration.name): \(difference.message); entry skipped, its factory is not called"))
+                        continue
+                    }
+                    declaration = entry.declaration
+                    source = .catalog
+                }
+                let info = EffectInfo(name: declaration.name, kind: declaration.kind, interactive: declaration.interactive,
+                                      source: source, bundlePath: bundle.path, bundleName: bundle.manifest.bundleName,
+                                      bundleVersion: bundle.manifest.bundleVersion, factory: declaration.factory,
+                                      parameters: declaration.parameters, description: declaration.description,
+                                      author: effect.author, license: effect.license)
+                candidates.append((info, bundle, effect))
+            }
+        }
+
+        // 3. One effect per name, each with its factory prepared.
+        var effects: [RegisteredEffect] = []
+        for (info, bundle, effect) in candidates {
+            let namePath = effect.path.appending("name").description
+            if let first = effects.first(where: { $0.info.name == info.name }) {
+                diagnostics.append(Diagnostic(.warning, file: bundle.path, field: namePath,
+                    "effect \(info.name) is also provided by \(first.info.bundlePath), which comes first in the plugin search path; this one is ignored"))
+                continue
+            }
+            let factoryPath = effect.path.appending("factory").description
+            _ = dlerror()
+            guard let symbol = dlsym(bundle.handle, info.factory) else {
+                diagnostics.append(Diagnostic(.warning, file: bundle.path, field: factoryPath,
+                    "the bundle does not export the factory \(info.factory) (\(BundleLoader.lastError(for: bundle.path))); effect \(info.name) skipped"))
+                continue
+            }
+            guard let call = FactoryCall(function: symbol, parameterTypes: info.parameters.map(\.type)) else {
+                diagnostics.append(Diagnostic(.warning, file: bundle.path, field: factoryPath,
+                    "libffi cannot prepare a call of \(info.factory); effect \(info.name) skipped"))
+                continue
+            }
+            effects.append(RegisteredEffect(info: info, factory: call))
+        }
+        return (effects, diagnostics)
+    }
+}

@@ -1,0 +1,66 @@
+import StagehandABI
+
+/// The host's function table, which the bundle receives once, in `sh_bundle.init`.
+///
+/// A bundle links against nothing of the host's: every call into the scene goes through
+/// this table (see stagehand.h). Each bundle carries its own copy of the SDK, so each has
+/// its own `Host`; that is harmless, since nothing Swift crosses the boundary.
+///
+/// Everything here runs on the host's scene thread (the header's threading rule), which
+/// is why the storage below is plain static state.
+public enum Host {
+    /// The table handed to `init`; `nil` until the host initialised this bundle.
+    nonisolated(unsafe) static var table: UnsafePointer<sh_host>?
+
+    /// The path the host loaded this bundle from, for finding resources beside it.
+    public private(set) nonisolated(unsafe) static var bundlePath: String?
+
+    /// The smallest table this SDK can work with: ABI 1.0's, which ends with
+    /// `gesture_add_target_action`. A later minor version only appends fields.
+    static let requiredTableSize: Int = {
+        let last = \sh_host.gesture_add_target_action
+        return MemoryLayout<sh_host>.offset(of: last)! + MemoryLayout.size(ofValue: sh_host().gesture_add_target_action)
+    }()
+
+    /// Writes a diagnostic line to the host's log (which adds the bundle's name).
+    public static func log(_ message: String) {
+        guard let log = table?.pointee.log else { return }
+        message.withCString { log($0) }
+    }
+
+    /// `sh_bundle.init`: accepts a table of the same major version that holds every
+    /// function of ABI 1.0, and refuses anything else (the host then skips the bundle).
+    static func install(_ host: UnsafePointer<sh_host>?, bundlePath path: UnsafePointer<CChar>?) -> Bool {
+        guard let host else { return false }
+        let major = host.pointee.abi_major
+        // Another major version may lay its table out differently: read nothing more.
+        guard major == UInt32(STAGEHAND_ABI_MAJOR) else { return false }
+        guard Int(host.pointee.size) >= requiredTableSize else {
+            refuse(host, "the host's table is \(host.pointee.size) bytes, ABI \(STAGEHAND_ABI_MAJOR).0's is \(requiredTableSize)")
+            return false
+        }
+        table = host
+        bundlePath = path.map { String(cString: $0) }
+        return true
+    }
+
+    /// The host function at `field`. The host must fill every field of its table; a
+    /// missing one is a broken host, reported with the SDK call that needed it.
+    @inline(__always)
+    static func function<F>(_ field: KeyPath<sh_host, F?>, for caller: StaticString = #function) -> F {
+        guard let table else {
+            fatalError("Stagehand SDK: \(caller) was called before the host initialised the bundle")
+        }
+        guard let function = table.pointee[keyPath: field] else {
+            fatalError("Stagehand SDK: the host's table has no function for \(caller)")
+        }
+        return function
+    }
+
+    /// Logs why the bundle refuses `host`, if the table is at least long enough to log.
+    private static func refuse(_ host: UnsafePointer<sh_host>, _ reason: String) {
+        let logEnd = MemoryLayout<sh_host>.offset(of: \sh_host.log)! + MemoryLayout<Int>.size
+        guard Int(host.pointee.size) >= logEnd, let log = host.pointee.log else { return }
+        "bundle refused: \(reason)".withCString { log($0) }
+    }
+}

@@ -1,0 +1,51 @@
+import StagehandABI
+
+/// Turns a Swift bundle into what the host loads: the entry struct with the manifest,
+/// and one `sh_effect` per factory call. A bundle's whole boilerplate is
+///
+///     @_cdecl("stagehand_bundle_entry")
+///     public func stagehandBundleEntry() -> UnsafeRawPointer {
+///         StagehandBundle.entry(BundleManifest(name: "SlidePop", version: "1.0.0", effects: [...]))
+///     }
+///
+///     @_cdecl("slide_pop_create")
+///     public func slidePopCreate(duration: Double, threshold: Double) -> UnsafeRawPointer? {
+///         StagehandBundle.export(SlidePop(duration: duration, threshold: threshold))
+///     }
+///
+/// The C types stay inside the SDK: the bundle's own code sees raw pointers only.
+public enum StagehandBundle {
+    /// The one `sh_bundle`, made by the first `entry` call and kept for the process's life
+    /// (the host never unloads a Swift bundle).
+    nonisolated(unsafe) private static var bundle: UnsafePointer<sh_bundle>?
+
+    /// The bundle's `sh_bundle`: ABI version, manifest, and an `init` that takes the
+    /// host's table. The manifest is rendered on the first call only; later calls
+    /// return the same struct.
+    public static func entry(_ manifest: @autoclosure () -> BundleManifest) -> UnsafeRawPointer {
+        if let bundle { return UnsafeRawPointer(bundle) }
+        let text = manifest().json
+        let storage = UnsafeMutablePointer<CChar>.allocate(capacity: text.utf8.count + 1)
+        text.withCString { storage.initialize(from: $0, count: text.utf8.count + 1) }
+
+        var entry = sh_bundle()
+        entry.abi_major = UInt32(STAGEHAND_ABI_MAJOR)
+        entry.abi_minor = UInt32(STAGEHAND_ABI_MINOR)
+        entry.size = UInt32(MemoryLayout<sh_bundle>.size)
+        entry.manifest = UnsafePointer(storage)
+        entry.`init` = { host, path in Host.install(host, bundlePath: path) }
+        entry.deinit = nil
+        let made = UnsafeMutablePointer<sh_bundle>.allocate(capacity: 1)
+        made.initialize(to: entry)
+        bundle = UnsafePointer(made)
+        return UnsafeRawPointer(made)
+    }
+
+    /// The `sh_effect` for `effect`, for a factory to return: the host owns it until it
+    /// calls `destroy`. `nil` (the factory's refusal) when `effect` is `nil`, say for
+    /// parameters out of range, or when the host has not initialised the bundle.
+    public static func export(_ effect: (any Effect)?) -> UnsafeRawPointer? {
+        guard let effect, Host.table != nil else { return nil }
+        return UnsafeRawPointer(ExportedEffect.export(effect))
+    }
+}

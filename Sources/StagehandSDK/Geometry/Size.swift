@@ -1,0 +1,22 @@
+import StagehandABI
+
+/// A width and a height (CGSize), in points.
+public struct Size: Hashable, Sendable, CustomStringConvertible {
+    public var width: Double
+    public var height: Double
+
+    public init(width: Double, height: Double) {
+        self.width = width
+        self.height = height
+    }
+
+    public static let zero = Size(width: 0, height: 0)
+
+    public var description: String { "(\(width) × \(height))" }
+
+    init(_ abi: sh_size) {
+        self.init(width: abi.width, height: abi.height)
+    }
+
+    var abi: sh_size { sh_size(width: width, height: height) }
+}

@@ -1,1 +1,0 @@
-// The Swift authoring layer for effect bundles. See SDK files.

@@ -1,0 +1,67 @@
+import StagehandHost
+
+/// One effect as `catalog --json` and `info --json` print it.
+///
+/// This is a designed surface that scripts read, not a dump of the host's types: every
+/// key is documented in Documentation/Catalog.md, keys are only ever added, and the
+/// values keep their JSON types (numbers stay numbers, `interactive` is a boolean).
+/// `author` and `license` are present when the bundle's manifest gives them.
+struct EffectRecord: Encodable {
+    struct Parameter: Encodable {
+        var name: String
+        var type: String
+        var `default`: Value
+        var min: Value?
+        var max: Value?
+    }
+
+    /// A parameter value with its own JSON type.
+    struct Value: Encodable {
+        var value: ParameterValue
+
+        func encode(to encoder: Encoder) throws {
+            var container = encoder.singleValueContainer()
+            switch value {
+            case .double(let number): try container.encode(number)
+            // Through its shortest text, so 0.3 prints as 0.3 and not 0.30000001192092896.
+            case .float(let number): try container.encode(Double("\(number)") ?? Double(number))
+            case .int32(let number): try container.encode(number)
+            case .int64(let number): try container.encode(number)
+            case .uint32(let number): try container.encode(number)
+            case .bool(let flag): try container.encode(flag)
+            case .string(let text): try container.encode(text)
+            }
+        }
+    }
+
+    var name: String
+    var kind: String
+    var interactive: Bool
+    var source: String
+    var bundle: String
+    var bundleName: String
+    var version: String
+    var factory: String
+    var parameters: [Parameter]
+    var description: String
+    var author: String?
+    var license: String?
+
+    init(_ info: EffectInfo) {
+        name = info.name
+        kind = info.kind.rawValue
+        interactive = info.interactive
+        source = info.source.rawValue
+        bundle = info.bundlePath
+        bundleName = info.bundleName
+        version = info.bundleVersion
+        factory = info.factory
+        parameters = info.parameters.map { parameter in
+            Parameter(name: parameter.name, type: parameter.type.rawValue, default: Value(value: parameter.defaultValue),
+                      min: parameter.minimum.map(Value.init), max: parameter.maximum.map(Value.init))
+        }
+        description = info.description
+        author = info.author
+        license = info.license
+    }
+}

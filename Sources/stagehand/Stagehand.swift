@@ -1,0 +1,19 @@
+import ArgumentParser
+
+/// `stagehand`: list and inspect the effects, and later render, play, validate and
+/// scaffold them (DESIGN.md, layer 8). One subcommand per file.
+@main
+struct Stagehand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "stagehand",
+        abstract: "UIKit's iOS 7 view-controller transitions, headless, with every effect loaded from its own bundle.",
+        discussion: """
+            Bundles are searched in each --plugins directory, then in STAGEHAND_PLUGIN_PATH \
+            (colon-separated), then beside this executable. The catalog is --catalog, else \
+            STAGEHAND_CATALOG, else ./Catalog.json, else the Catalog.json nearest above this \
+            executable. Problems are reported on standard error, one line each, naming the file \
+            and the field; the valid effects are still listed.
+            """,
+        subcommands: [CatalogCommand.self, InfoCommand.self, PlayCommand.self]
+    )
+}

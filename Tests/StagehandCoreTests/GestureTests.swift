@@ -1,0 +1,499 @@
+import Testing
+@testable import StagehandCore
+
+/// Layer 5: touches injected with explicit timestamps, recognizers with UIKit's state
+/// machine, and the rules between recognizers. No sleeping: time is in the touches.
+@Suite struct GestureTests {
+    // MARK: - Helpers
+
+    /// Records every action a recognizer sends: its state, and for pans the translation
+    /// and velocity in the window at that moment.
+    final class Log {
+        var states: [GestureRecognizer.State] = []
+        var translations: [Point] = []
+        var velocities: [Point] = []
+        init(_ recognizer: GestureRecognizer) {
+            recognizer.addAction { [unowned self] r in
+                states.append(r.state)
+                if let pan = r as? PanGestureRecognizer {
+                    translations.append(pan.translation(in: nil))
+                    velocities.append(pan.velocity(in: nil))
+                }
+            }
+        }
+    }
+
+    final class Delegate: GestureRecognizerDelegate {
+        var shouldBegin = true
+        var simultaneous = false
+        var askedToBegin: [Point] = []
+        func gestureRecognizerShouldBegin(_ gestureRecognizer: GestureRecognizer) -> Bool {
+            askedToBegin.append((gestureRecognizer as? PanGestureRecognizer)?.translation(in: nil) ?? .zero)
+            return shouldBegin
+        }
+        func gestureRecognizer(_ gestureRecognizer: GestureRecognizer,
+                               shouldRecognizeSimultaneouslyWith other: GestureRecognizer) -> Bool {
+            simultaneous
+        }
+    }
+
+    final class NavigationTarget: ActionTarget {
+        var received: [(GestureRecognizer, GestureRecognizer.State)] = []
+        func responds(to action: String) -> Bool { action == "handleNavigationTransition:" }
+        func perform(action: String, sender: GestureRecognizer) {
+            received.append((sender, sender.state))
+        }
+    }
+
+    /// A stage whose window holds one full-screen view.
+    static func scene() -> (Stage, View) {
+        let stage = Stage()
+        let content = View(frame: stage.window.bounds)
+        stage.window.addSubview(content)
+        return (stage, content)
+    }
+
+    /// `scene()` with a pan on the full-screen view.
+    static func panScene() -> (Stage, View, PanGestureRecognizer) {
+        let (stage, content) = scene()
+        let pan = PanGestureRecognizer()
+        content.addGestureRecognizer(pan)
+        return (stage, content, pan)
+    }
+
+    static func send(_ window: Window, _ phase: TouchPhase, _ x: Double, _ y: Double, t: Double, id: Int = 0) {
+        window.send(Touch(id: id, phase: phase, location: Point(x: x, y: y), timestamp: t))
+    }
+
+    /// A straight drag at constant speed, one move per 60 Hz frame after the touch-down.
+    static func drag(_ window: Window, from a: Point, to b: Point, start: Double = 0, duration: Double,
+                     lift: Bool = true, id: Int = 0) {
+        send(window, .began, a.x, a.y, t: start, id: id)
+        let frames = Int((duration * 60).rounded())
+        for k in 1...frames {
+            let f = Double(k) / Double(frames)
+            send(window, .moved, a.x + (b.x - a.x) * f, a.y + (b.y - a.y) * f, t: start + Double(k) / 60, id: id)
+        }
+        if lift { send(window, .ended, b.x, b.y, t: start + duration, id: id) }
+    }
+
+    static func close(_ a: Point, _ b: Point, _ tolerance: Double = 1e-9) -> Bool {
+        abs(a.x - b.x) <= tolerance && abs(a.y - b.y) <= tolerance
+    }
+
+    // MARK: - Pan
+
+    @Test func panGoesThroughBeganChangedEndedWithTranslationInEachSpace() {
+        let (stage, content, pan) = Self.panScene()
+        let window = stage.window
+        let scaled = View(frame: Rect(x: 100, y: 200, width: 100, height: 100))
+        scaled.transform = Transform2D(scaleX: 2, y: 2)
+        content.addSubview(scaled)
+        let log = Log(pan)
+
+        Self.send(window, .began, 50, 300, t: 0)
+        Self.send(window, .moved, 53, 300, t: 0.01)
+        #expect(pan.state == .possible)
+        #expect(Self.close(pan.translation(in: nil), Point(x: 3, y: 0)))
+        Self.send(window, .moved, 70, 300, t: 0.02)
+        #expect(pan.state == .began)
+        #expect(window.hasActiveGesture)
+        Self.send(window, .moved, 90, 305, t: 0.03)
+        Self.send(window, .moved, 100, 310, t: 0.04)
+        #expect(pan.state == .changed)
+        #expect(Self.close(pan.translation(in: nil), Point(x: 50, y: 10)))
+        #expect(Self.close(pan.translation(in: scaled), Point(x: 25, y: 5)))
+        // The scaled view's centre (150, 250) is its local (50, 50); (-50, +60) is (-25, +30).
+        #expect(Self.close(pan.location(in: scaled), Point(x: 25, y: 80)))
+        Self.send(window, .ended, 100, 310, t: 0.05)
+
+        #expect(log.states == [.began, .changed, .changed, .ended])
+        #expect(Self.close(log.translations[0], Point(x: 20, y: 0)))
+        #expect(Self.close(log.translations[3], Point(x: 50, y: 10)))
+        #expect(pan.state == .ended && !window.hasActiveGesture)
+        #expect(Self.close(pan.location(in: nil), Point(x: 100, y: 310)))
+        stage.step()
+        #expect(pan.state == .possible)
+    }
+
+    @Test func translationIgnoresWhereTheViewIsButFollowsItsScale() {
+        let (stage, content) = Self.scene()
+        let moved = View(frame: Rect(x: 0, y: 0, width: 390, height: 844))
+        content.addSubview(moved)
+        let pan = PanGestureRecognizer()
+        moved.addGestureRecognizer(pan)
+        let log = Log(pan)
+        var inView: [Point] = []
+        pan.addAction { r in
+            let pan = r as! PanGestureRecognizer
+            inView.append(pan.translation(in: r.view))
+            // Drag the view along with the finger, as interactive code does.
+            r.view!.transform = Transform2D(translationX: pan.translation(in: nil).x, y: 0).scaledBy(x: 0.5, y: 0.5)
+        }
+        Self.drag(stage.window, from: Point(x: 100, y: 100), to: Point(x: 200, y: 100), duration: 0.1)
+        #expect(log.states.first == .began && log.states.last == .ended)
+        #expect(Self.close(inView.last!, Point(x: 200, y: 0), 1e-6))
+    }
+
+    @Test func setTranslationRebasesLaterMoves() {
+        let (stage, content, pan) = Self.panScene()
+        Self.send(stage.window, .began, 10, 10, t: 0)
+        Self.send(stage.window, .moved, 40, 10, t: 0.1)
+        pan.setTranslation(.zero, in: nil)
+        #expect(Self.close(pan.translation(in: nil), .zero))
+        #expect(Self.close(pan.velocity(in: nil), .zero))
+        Self.send(stage.window, .moved, 45, 12, t: 0.2)
+        #expect(Self.close(pan.translation(in: nil), Point(x: 5, y: 2)))
+        let scaled = View(frame: Rect(x: 0, y: 0, width: 10, height: 10))
+        scaled.transform = Transform2D(scaleX: 4, y: 4)
+        content.addSubview(scaled)
+        pan.setTranslation(Point(x: 1, y: 1), in: scaled)
+        #expect(Self.close(pan.translation(in: scaled), Point(x: 1, y: 1), 1e-9))
+        #expect(Self.close(pan.translation(in: nil), Point(x: 4, y: 4), 1e-9))
+    }
+
+    @Test func aMoveWithinTheHysteresisDoesNotBegin() {
+        let (stage, _, pan) = Self.panScene()
+        let log = Log(pan)
+        Self.send(stage.window, .began, 100, 100, t: 0)
+        Self.send(stage.window, .moved, 104, 103, t: 0.05)  // 5 points
+        #expect(pan.state == .possible)
+        Self.send(stage.window, .ended, 104, 103, t: 0.1)
+        #expect(pan.state == .failed && log.states.isEmpty)
+
+        pan.hysteresis = 4
+        Self.send(stage.window, .began, 100, 100, t: 1)
+        #expect(pan.state == .possible)  // reset at the next touch-down
+        Self.send(stage.window, .moved, 104, 103, t: 1.05)
+        #expect(pan.state == .began)
+    }
+
+    @Test func velocityOfAConstantDragAndOfAFingerHeldStill() {
+        let (stage, content, pan) = Self.panScene()
+        let scaled = View(frame: Rect(x: 0, y: 0, width: 10, height: 10))
+        scaled.transform = Transform2D(scaleX: 2, y: 2)
+        content.addSubview(scaled)
+        let log = Log(pan)
+
+        // 300 points in 0.5 s, sampled at 60 Hz: 600 points per second; the finger
+        // lifts still moving.
+        Self.drag(stage.window, from: Point(x: 50, y: 400), to: Point(x: 350, y: 400), duration: 0.5, lift: false)
+        #expect(abs(pan.velocity(in: nil).x - 600) <= 6 && abs(pan.velocity(in: nil).y) <= 1e-6)
+        #expect(abs(pan.velocity(in: scaled).x - 300) <= 3)
+        Self.send(stage.window, .ended, 360, 400, t: 0.5 + 1.0 / 60)
+        #expect(log.states.last == .ended)
+        #expect(abs(log.velocities.last!.x - 600) <= 6)
+
+        // The same drag, then the finger rests 0.2 s before lifting.
+        stage.step()
+        let held = Log(pan)
+        Self.drag(stage.window, from: Point(x: 50, y: 400), to: Point(x: 350, y: 400), start: 10, duration: 0.5, lift: false)
+        Self.send(stage.window, .ended, 350, 400, t: 10.7)
+        #expect(held.states.last == .ended)
+        #expect(abs(held.velocities.last!.x) < 1)
+
+        // Stationary events let the velocity decay while the finger is still down.
+        stage.step()
+        Self.drag(stage.window, from: Point(x: 50, y: 400), to: Point(x: 350, y: 400), start: 20, duration: 0.5, lift: false)
+        Self.send(stage.window, .stationary, 350, 400, t: 20.55)
+        #expect(pan.velocity(in: nil).x > 100)
+        Self.send(stage.window, .stationary, 350, 400, t: 20.65)
+        #expect(abs(pan.velocity(in: nil).x) < 1)
+        #expect(pan.state == .changed)  // a stationary finger sends no action
+
+        // Sparse events (a script with few points): the last interval gives the speed.
+        Self.send(stage.window, .ended, 350, 400, t: 20.7)
+        stage.step()
+        Self.send(stage.window, .began, 0, 0, t: 30)
+        Self.send(stage.window, .moved, 100, 50, t: 30.5)
+        #expect(Self.close(pan.velocity(in: nil), Point(x: 200, y: 100), 1e-6))
+    }
+
+    @Test func shouldBeginFalseFailsWithoutActions() {
+        let (stage, _, pan) = Self.panScene()
+        let delegate = Delegate()
+        delegate.shouldBegin = false
+        pan.delegate = delegate
+        let target = NavigationTarget()
+        #expect(pan.addTarget(target, action: "handleNavigationTransition:"))
+        let log = Log(pan)
+        Self.drag(stage.window, from: Point(x: 100, y: 100), to: Point(x: 200, y: 100), duration: 0.2, lift: false)
+        #expect(pan.state == .failed)
+        #expect(delegate.askedToBegin.count == 1 && delegate.askedToBegin[0].x > 10)  // readable when asked
+        Self.send(stage.window, .ended, 200, 100, t: 0.3)
+        #expect(log.states.isEmpty && target.received.isEmpty)
+        #expect(!stage.window.hasActiveGesture)
+    }
+
+    @Test func extraFingersDoNotMakeTheTranslationJump() {
+        let (stage, _, pan) = Self.panScene()
+        Self.send(stage.window, .began, 100, 100, t: 0, id: 1)
+        Self.send(stage.window, .moved, 130, 100, t: 0.1, id: 1)
+        Self.send(stage.window, .began, 300, 500, t: 0.2, id: 2)
+        #expect(pan.numberOfTouches == 2)
+        #expect(Self.close(pan.translation(in: nil), Point(x: 30, y: 0)))
+        Self.send(stage.window, .moved, 320, 500, t: 0.3, id: 2)  // the centroid moves 10
+        #expect(Self.close(pan.translation(in: nil), Point(x: 40, y: 0)))
+        Self.send(stage.window, .ended, 320, 500, t: 0.4, id: 2)
+        #expect(pan.state == .changed)
+        Self.send(stage.window, .ended, 130, 100, t: 0.5, id: 1)
+        #expect(pan.state == .ended)
+
+        stage.step()
+        pan.maximumNumberOfTouches = 1
+        Self.send(stage.window, .began, 100, 100, t: 1, id: 1)
+        Self.send(stage.window, .began, 300, 100, t: 1, id: 2)
+        #expect(pan.numberOfTouches == 1)
+    }
+
+    // MARK: - Screen-edge pan
+
+    @Test func edgePanBeginsOnlyFromTheEdgeAndAwayFromIt() {
+        let (stage, content) = Self.scene()
+        let edge = ScreenEdgePanGestureRecognizer(edges: .left)
+        content.addGestureRecognizer(edge)
+        let log = Log(edge)
+
+        Self.drag(stage.window, from: Point(x: 5, y: 300), to: Point(x: 105, y: 310), duration: 0.2)
+        #expect(log.states.first == .began && log.states.last == .ended)
+
+        stage.step()
+        log.states = []
+        Self.send(stage.window, .began, 100, 300, t: 1)
+        #expect(edge.state == .failed)  // at once, not at the first move
+        Self.send(stage.window, .moved, 200, 300, t: 1.1)
+        Self.send(stage.window, .ended, 200, 300, t: 1.2)
+        #expect(log.states.isEmpty)
+
+        stage.step()
+        Self.drag(stage.window, from: Point(x: 5, y: 300), to: Point(x: 15, y: 400), start: 2, duration: 0.2, lift: false)
+        #expect(edge.state == .failed)  // mostly vertical
+        Self.send(stage.window, .ended, 15, 400, t: 2.3)
+        #expect(log.states.isEmpty)
+
+        stage.step()
+        let right = ScreenEdgePanGestureRecognizer(edges: .right)
+        content.addGestureRecognizer(right)
+        Self.drag(stage.window, from: Point(x: 385, y: 300), to: Point(x: 300, y: 300), start: 3, duration: 0.2, lift: false)
+        #expect(right.state == .changed && edge.state == .failed)
+    }
+
+    // MARK: - Failure requirements
+
+    /// How a failure requirement is stated: `require(toFail:)`, or either delegate.
+    enum Requirement: CaseIterable, Sendable { case explicit, requiringDelegate, requiredDelegate }
+
+    final class RequirementDelegate: GestureRecognizerDelegate {
+        weak var pan: GestureRecognizer?, edge: GestureRecognizer?
+        func gestureRecognizer(_ g: GestureRecognizer, shouldRequireFailureOf o: GestureRecognizer) -> Bool {
+            g === pan && o === edge
+        }
+        func gestureRecognizer(_ g: GestureRecognizer, shouldBeRequiredToFailBy o: GestureRecognizer) -> Bool {
+            g === edge && o === pan
+        }
+    }
+
+    /// A pan on `inner` (hit first) that requires an edge pan on `outer` to fail.
+    static func panRequiringEdgeToFail(_ requirement: Requirement = .explicit)
+        -> (Stage, ScreenEdgePanGestureRecognizer, PanGestureRecognizer) {
+        let (stage, outer) = scene()
+        let inner = View(frame: outer.bounds)
+        outer.addSubview(inner)
+        let edge = ScreenEdgePanGestureRecognizer(edges: .left)
+        outer.addGestureRecognizer(edge)
+        let pan = PanGestureRecognizer()
+        inner.addGestureRecognizer(pan)
+        let delegate = RequirementDelegate()
+        (delegate.pan, delegate.edge) = (pan, edge)
+        switch requirement {
+        case .explicit: pan.require(toFail: edge)
+        case .requiringDelegate: pan.delegate = delegate
+        case .requiredDelegate: edge.delegate = delegate
+        }
+        pan.addAction { _ in withExtendedLifetime(delegate) {} }  // delegates are weak: keep it
+        return (stage, edge, pan)
+    }
+
+    @Test(arguments: Requirement.allCases)
+    func aPanRequiringTheEdgePanToFailFailsWhenTheEdgePanBegins(_ requirement: Requirement) {
+        let (stage, edge, pan) = Self.panRequiringEdgeToFail(requirement)
+        let panLog = Log(pan)
+        Self.send(stage.window, .began, 5, 300, t: 0)
+        Self.send(stage.window, .moved, 25, 300, t: 0.02)
+        // The pan was ready first but waits; then the edge pan begins and it fails.
+        #expect(edge.state == .began && pan.state == .failed)
+        Self.send(stage.window, .ended, 25, 300, t: 0.04)
+        #expect(panLog.states.isEmpty)
+        #expect(edge.state == .ended)
+    }
+
+    @Test func aPanRequiringTheEdgePanToFailBeginsWhenItFails() {
+        let (stage, edge, pan) = Self.panRequiringEdgeToFail()
+        let panLog = Log(pan)
+        // Not at the edge: the edge pan fails at touch-down, the pan just begins.
+        Self.drag(stage.window, from: Point(x: 100, y: 300), to: Point(x: 200, y: 300), duration: 0.2)
+        #expect(edge.state == .failed)
+        #expect(panLog.states.first == .began && panLog.states.last == .ended)
+
+        // At the edge but vertical: the pan waits for the edge pan, which fails on the
+        // same move; the pan then begins with the translation it has.
+        stage.step()
+        (panLog.states, panLog.translations) = ([], [])
+        Self.send(stage.window, .began, 5, 300, t: 1)
+        Self.send(stage.window, .moved, 7, 330, t: 1.02)
+        #expect(edge.state == .failed && pan.state == .began)
+        #expect(panLog.states == [.began])
+        #expect(Self.close(panLog.translations[0], Point(x: 2, y: 30)))
+    }
+
+    @Test func aWaitingPanWhoseFingerLiftsBeginsAndEndsWhenTheOtherFails() {
+        let (stage, edge, pan) = Self.panRequiringEdgeToFail()
+        edge.hysteresis = 50
+        let panLog = Log(pan)
+        Self.send(stage.window, .began, 5, 300, t: 0)
+        Self.send(stage.window, .moved, 25, 300, t: 0.02)
+        #expect(pan.state == .possible && edge.state == .possible)  // the pan is ready, waiting
+        Self.send(stage.window, .ended, 25, 300, t: 0.04)
+        #expect(edge.state == .failed)
+        #expect(panLog.states == [.began, .ended])
+    }
+
+    // MARK: - Enabling, target–action, simultaneity
+
+    @Test func disablingOrCancellingTouchesMidGestureCancels() {
+        let (stage, _, pan) = Self.panScene()
+        let log = Log(pan)
+        Self.drag(stage.window, from: Point(x: 100, y: 100), to: Point(x: 150, y: 100), duration: 0.1, lift: false)
+        #expect(stage.window.hasActiveGesture)
+        pan.isEnabled = false
+        #expect(pan.state == .cancelled && log.states.last == .cancelled)
+        #expect(!stage.window.hasActiveGesture)
+        let count = log.states.count
+        Self.send(stage.window, .moved, 200, 100, t: 0.2)
+        Self.send(stage.window, .ended, 200, 100, t: 0.3)
+        #expect(log.states.count == count)
+
+        // Disabled, it gets nothing at all.
+        Self.drag(stage.window, from: Point(x: 100, y: 100), to: Point(x: 150, y: 100), start: 1, duration: 0.1)
+        #expect(log.states.count == count)
+        #expect(pan.state == .possible)
+
+        // Cancelled touches cancel it too.
+        pan.isEnabled = true
+        Self.drag(stage.window, from: Point(x: 100, y: 100), to: Point(x: 150, y: 100), start: 2, duration: 0.1, lift: false)
+        Self.send(stage.window, .cancelled, 150, 100, t: 2.2)
+        #expect(log.states.last == .cancelled && pan.state == .cancelled)
+    }
+
+    @Test func targetActionByName() {
+        let (stage, _, pan) = Self.panScene()
+        let target = NavigationTarget()
+        #expect(pan.addTarget(target, action: "handleNavigationTransition:"))
+        #expect(pan.addTarget(target, action: "handleNavigationTransition:"))  // recorded once
+        #expect(!pan.addTarget(target, action: "unknownAction:"))
+        Self.drag(stage.window, from: Point(x: 100, y: 100), to: Point(x: 200, y: 100), duration: 0.1)
+        #expect(target.received.map(\.1) == [.began] + Array(repeating: .changed, count: 5) + [.ended])
+        #expect(target.received.allSatisfy { $0.0 === pan })
+
+        stage.step()
+        pan.removeTarget(target, action: nil)
+        Self.drag(stage.window, from: Point(x: 100, y: 100), to: Point(x: 200, y: 100), start: 1, duration: 0.1)
+        #expect(target.received.count == 7)
+
+        // Targets are held weakly.
+        var transient: NavigationTarget? = NavigationTarget()
+        pan.addTarget(transient!, action: "handleNavigationTransition:")
+        transient = nil
+        stage.step()
+        Self.drag(stage.window, from: Point(x: 100, y: 100), to: Point(x: 200, y: 100), start: 2, duration: 0.1)
+        #expect(pan.state == .ended)
+    }
+
+    @Test func nestedPansExcludeEachOtherUnlessTheDelegateAllows() {
+        let (stage, outer) = Self.scene()
+        let inner = View(frame: Rect(x: 50, y: 50, width: 200, height: 200))
+        outer.addSubview(inner)
+        let outerPan = PanGestureRecognizer()
+        let innerPan = PanGestureRecognizer()
+        outer.addGestureRecognizer(outerPan)
+        inner.addGestureRecognizer(innerPan)
+        let outerLog = Log(outerPan)
+        let innerLog = Log(innerPan)
+
+        Self.drag(stage.window, from: Point(x: 100, y: 100), to: Point(x: 150, y: 100), duration: 0.1)
+        #expect(innerLog.states.first == .began && innerLog.states.last == .ended)
+        #expect(outerLog.states.isEmpty && outerPan.state == .failed)
+
+        // A touch outside the inner view reaches only the outer pan.
+        stage.step()
+        innerLog.states = []
+        Self.drag(stage.window, from: Point(x: 300, y: 400), to: Point(x: 350, y: 400), start: 1, duration: 0.1)
+        #expect(outerLog.states.first == .began && innerLog.states.isEmpty)
+
+        stage.step()
+        outerLog.states = []
+        let delegate = Delegate()
+        delegate.simultaneous = true
+        outerPan.delegate = delegate
+        Self.drag(stage.window, from: Point(x: 100, y: 100), to: Point(x: 150, y: 100), start: 2, duration: 0.1, lift: false)
+        #expect(innerPan.state == .changed && outerPan.state == .changed)
+        Self.send(stage.window, .ended, 150, 100, t: 2.2)
+        #expect(innerLog.states.last == .ended && outerLog.states.last == .ended)
+    }
+
+    // MARK: - Routing
+
+    @Test func aHiddenWindowGivesTouchesToItsOwnRecognizersOnly() {
+        let (stage, _, contentPan) = Self.panScene()
+        let windowPan = PanGestureRecognizer()
+        stage.window.addGestureRecognizer(windowPan)
+        stage.window.isHidden = true
+        Self.drag(stage.window, from: Point(x: 100, y: 100), to: Point(x: 150, y: 100), duration: 0.1, lift: false)
+        #expect(windowPan.state == .changed)
+        #expect(contentPan.state == .possible)
+    }
+
+    @Test func aRecognizerWhoseViewLeavesTheWindowIsCancelled() {
+        let (stage, content) = Self.scene()
+        let inner = View(frame: content.bounds)
+        content.addSubview(inner)
+        let pan = PanGestureRecognizer()
+        inner.addGestureRecognizer(pan)
+        let log = Log(pan)
+        Self.drag(stage.window, from: Point(x: 100, y: 100), to: Point(x: 150, y: 100), duration: 0.1, lift: false)
+        inner.removeFromSuperview()
+        Self.send(stage.window, .moved, 160, 100, t: 0.2)
+        #expect(log.states.last == .cancelled)
+    }
+
+    @Test func malformedTouchSequencesAreReportedNotFatal() {
+        let (stage, _, pan) = Self.panScene()
+        Self.send(stage.window, .moved, 10, 10, t: 0, id: 7)
+        Self.send(stage.window, .began, 10, 10, t: 0, id: 1)
+        Self.send(stage.window, .began, 40, 10, t: 0.1, id: 1)
+        #expect(pan.state == .began)  // the second "began" counted as a move
+        #expect(stage.diagnostics.filter { $0.source == "gesture" }.count == 2)
+
+        // A recognizer that never ends itself is cancelled when the last finger lifts.
+        final class Stubborn: GestureRecognizer { override func touchesBegan(_ t: [Touch]) { setState(.began) } }
+        let stubborn = Stubborn()
+        pan.view!.addGestureRecognizer(stubborn)
+        Self.send(stage.window, .ended, 40, 10, t: 0.2, id: 1)
+        Self.send(stage.window, .began, 40, 10, t: 0.3, id: 1)
+        #expect(stubborn.state == .began && pan.state == .failed)  // excluded by the stubborn one
+        Self.send(stage.window, .ended, 40, 10, t: 0.4, id: 1)
+        #expect(stubborn.state == .cancelled && !stage.window.hasActiveGesture)
+    }
+
+    @Test func touchConvenienceUsesTheStageClock() {
+        let (stage, _, pan) = Self.panScene()
+        stage.window.touch(.began, at: Point(x: 100, y: 100))
+        for x in stride(from: 110.0, through: 200, by: 10) {
+            stage.step()
+            stage.window.touch(.moved, at: Point(x: x, y: 100))
+        }
+        #expect(abs(pan.velocity(in: nil).x - 600) < 1e-6)
+        stage.window.touch(.ended, at: Point(x: 200, y: 100))
+        #expect(pan.state == .ended)
+    }
+}

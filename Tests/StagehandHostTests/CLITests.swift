@@ -1,0 +1,105 @@
+import Foundation
+import Testing
+
+/// The built `stagehand` executable, run as a user would: exit codes, standard output,
+/// and diagnostics on standard error naming the file and the field.
+@Suite struct CLITests {
+    struct Run {
+        var status: Int32
+        var output: String
+        var errors: String
+    }
+
+    static var executable: String { TestEnvironment.productsDirectory + "/stagehand" }
+
+    /// Runs `stagehand` with `arguments` from the repository root, without the
+    /// developer's STAGEHAND_* variables.
+    func stagehand(_ arguments: [String]) throws -> Run {
+        try #require(FileManager.default.isExecutableFile(atPath: Self.executable),
+                     "build the products first (swift build): \(Self.executable) is missing")
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: Self.executable)
+        process.arguments = arguments
+        process.currentDirectoryURL = URL(fileURLWithPath: TestEnvironment.repositoryRoot)
+        process.environment = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("STAGEHAND_") }
+        let output = Pipe()
+        let errors = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        try process.run()
+        // Read both pipes before waiting, so a full pipe cannot block the child.
+        let outputData = output.fileHandleForReading.readDataToEndOfFile()
+        let errorData = errors.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Run(status: process.terminationStatus, output: String(decoding: outputData, as: UTF8.self),
+                   errors: String(decoding: errorData, as: UTF8.self))
+    }
+
+    @Test func catalogJSONListsCrossfadeWithItsParameters() throws {
+        let run = try stagehand(["catalog", "--json"])
+        #expect(run.status == 0, "\(run.errors)")
+        let effects = try #require(try JSONSerialization.jsonObject(with: Data(run.output.utf8)) as? [[String: Any]])
+        let crossfade = try #require(effects.first { $0["name"] as? String == "crossfade" })
+        #expect(crossfade["kind"] as? String == "container")
+        #expect(crossfade["interactive"] as? Bool == false)
+        #expect(crossfade["source"] as? String == "catalog")
+        #expect(crossfade["version"] as? String == "1.0.0")
+        #expect((crossfade["bundle"] as? String)?.hasSuffix("/libCrossfade.so") == true)
+        #expect(crossfade["author"] as? String == "Stagehand")
+        #expect(crossfade["license"] as? String == "MIT")
+        let parameters = try #require(crossfade["parameters"] as? [[String: Any]])
+        #expect(parameters.count == 1)
+        #expect(parameters.first?["name"] as? String == "duration")
+        #expect(parameters.first?["type"] as? String == "double")
+        #expect(parameters.first?["default"] as? Double == 0.3)
+        #expect(parameters.first?["min"] as? Double == 0)
+        #expect(parameters.first?["max"] as? Double == 10)
+    }
+
+    @Test func catalogTableHasOneRowPerEffect() throws {
+        let run = try stagehand(["catalog"])
+        #expect(run.status == 0, "\(run.errors)")
+        let lines = run.output.split(separator: "\n")
+        #expect(lines.first?.hasPrefix("NAME") == true)
+        // Columns widen with the longest value; compare the cells, not the spacing.
+        let rows = lines.map { $0.split(separator: " ", omittingEmptySubsequences: true).map(String.init) }
+        #expect(rows.contains { Array($0.prefix(6)) == ["crossfade", "container", "no", "libCrossfade.so", "catalog", "1.0.0"] })
+    }
+
+    @Test func aBadFieldInTheCatalogIsAWarningAndTheRestIsListed() throws {
+        let workspace = try Workspace()
+        let bad = CatalogText.crossfade.replacingOccurrences(of: "\"kind\": \"container\"", with: "\"kind\": \"fade\"")
+            .replacingOccurrences(of: "\"name\": \"crossfade\"", with: "\"name\": \"fade\"")
+        let file = try workspace.write("Catalog.json", CatalogText.catalog(bad, CatalogText.crossfade))
+        let run = try stagehand(["catalog", "--json", "--catalog", file])
+        #expect(run.status == 0)
+        #expect(run.errors.contains("warning: \(file): effects[0].kind: expected one of push, pop, present, dismiss, container, interaction, found the string \"fade\"; entry skipped\n"), "\(run.errors)")
+        #expect(run.output.contains("\"name\" : \"crossfade\""))
+    }
+
+    @Test func aCatalogThatIsNotJSONFailsWithExitCode1() throws {
+        let workspace = try Workspace()
+        let file = try workspace.write("Catalog.json", "{\"schemaVersion\": 1, \"effects\": [")
+        let run = try stagehand(["catalog", "--catalog", file])
+        #expect(run.status == 1)
+        #expect(run.output.isEmpty)
+        #expect(run.errors.contains("error: \(file): not JSON: truncated at line 1, column 34: the text ends before the array opened at line 1, column 33 is closed\n"), "\(run.errors)")
+    }
+
+    @Test func infoShowsParametersWithBounds() throws {
+        let run = try stagehand(["info", "crossfade"])
+        #expect(run.status == 0, "\(run.errors)")
+        #expect(run.output.contains("kind:         container"))
+        #expect(run.output.contains("  duration  double  0.3      0    10"), "\(run.output)")
+        let json = try stagehand(["info", "crossfade", "--json"])
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [String: Any])
+        #expect(object["factory"] as? String == "crossfade_create")
+    }
+
+    @Test func infoOfAnUnknownNameFailsWithCloseNames() throws {
+        let run = try stagehand(["info", "crosfade"])
+        #expect(run.status == 1)
+        #expect(run.output.isEmpty)
+        #expect(run.errors.contains("error: no effect named crosfade; closest known names: crossfade"), "\(run.errors)")
+    }
+}

@@ -1,0 +1,58 @@
+/// The C source of a small bundle, compiled at test time, whose every part a test can
+/// spoil: its ABI version, its manifest, its factory's result.
+///
+/// By default it is valid: one effect (`name`, kind `push`) whose factory
+/// `FACTORY(double duration)` returns an `sh_effect` reporting that duration.
+struct TestBundle {
+    var effect = "test-effect"
+    var factory = "test_effect_create"
+    var abiMajor = "STAGEHAND_ABI_MAJOR"
+    var factoryReturnsNull = false
+    /// Replaces the whole manifest when set.
+    var manifest: String?
+
+    var defaultManifest: String {
+        """
+        {"abi": {"major": 1, "minor": 0}, "bundle": {"name": "Test", "version": "0.1.0"},
+         "effects": [{"name": "\(effect)", "kind": "push", "interactive": false, "factory": "\(factory)",
+                      "parameters": [{"name": "duration", "type": "double", "default": 0.5, "min": 0, "max": 5}],
+                      "description": "A test effect.", "author": "Tests", "license": "MIT"}]}
+        """
+    }
+
+    var source: String {
+        let text = manifest ?? defaultManifest
+        let literal = text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
+            .replacingOccurrences(of: "\n", with: "\\n")
+        return """
+        #include <stdlib.h>
+        #include "stagehand.h"
+
+        typedef struct test_effect { sh_effect table; double duration; } test_effect;
+
+        static double test_duration(void *self, sh_context *context) { (void)context; return ((test_effect *)self)->duration; }
+        static void test_animate(void *self, sh_context *context) { (void)self; (void)context; }
+        static void test_destroy(void *self) { free(self); }
+
+        sh_effect *\(factory)(double duration) {
+            if (\(factoryReturnsNull ? 1 : 0)) return NULL;
+            test_effect *effect = calloc(1, sizeof *effect);
+            effect->duration = duration;
+            effect->table.size = sizeof(sh_effect);
+            effect->table.self = effect;
+            effect->table.transition_duration = test_duration;
+            effect->table.animate_transition = test_animate;
+            effect->table.destroy = test_destroy;
+            return &effect->table;
+        }
+
+        static bool test_init(const sh_host *host, const char *path) { (void)path; return host != NULL; }
+
+        static const sh_bundle test_bundle = {
+            \(abiMajor), STAGEHAND_ABI_MINOR, sizeof(sh_bundle), "\(literal)", test_init, NULL,
+        };
+
+        const sh_bundle *stagehand_bundle_entry(void) { return &test_bundle; }
+        """
+    }
+}

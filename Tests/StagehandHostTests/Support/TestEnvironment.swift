@@ -1,0 +1,65 @@
+import StagehandCore
+import Foundation
+import StagehandABI
+import StagehandHost
+import Testing
+
+/// Where things are for the integration tests, and the one host table they share.
+enum TestEnvironment {
+    /// The repository, found from this file (Tests/StagehandHostTests/Support/...).
+    static let repositoryRoot: String = {
+        var url = URL(fileURLWithPath: #filePath)
+        for _ in 0..<4 { url.deleteLastPathComponent() }
+        return url.path
+    }()
+
+    static var catalog: String { repositoryRoot + "/Catalog.json" }
+    static var headerDirectory: String { repositoryRoot + "/Sources/StagehandABI/include" }
+
+    /// The products directory: `swift test` runs the test bundle from there, beside the
+    /// built bundles (libCrossfade.so, libSlidePop.so) and the `stagehand` executable.
+    static let productsDirectory: String = {
+        let executable = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? ""
+        return (executable as NSString).deletingLastPathComponent
+    }()
+
+    static var crossfadeBundle: String { productsDirectory + "/libCrossfade.so" }
+
+    /// A zero-filled `sh_host` with its ABI and size set: enough for `init`, which is all
+    /// these tests run (the real table comes with the coordinator). Never freed: bundles
+    /// keep the pointer for the life of the process.
+    static let host: UnsafePointer<sh_host> = {
+        let table = UnsafeMutablePointer<sh_host>.allocate(capacity: 1)
+        table.initialize(to: sh_host())
+        table.pointee.abi_major = UInt32(STAGEHAND_ABI_MAJOR)
+        table.pointee.abi_minor = UInt32(STAGEHAND_ABI_MINOR)
+        table.pointee.size = UInt32(MemoryLayout<sh_host>.size)
+        return UnsafePointer(table)
+    }()
+
+    /// Loads with an empty environment, so a developer's STAGEHAND_* variables do not
+    /// change what the tests see. The products directory is always searched last.
+    static func load(plugins: [String] = [], catalog: String? = TestEnvironment.catalog) -> (EffectLibrary, [String]) {
+        let (library, diagnostics) = EffectLibrary.load(pluginDirectories: plugins, catalogPath: catalog, host: host, environment: [:])
+        return (library, diagnostics.map(\.description))
+    }
+}
+
+/// Expects `line` among the diagnostics, exactly; on failure, shows them all.
+func expectDiagnostic(_ diagnostics: [String], _ line: String, sourceLocation: SourceLocation = #_sourceLocation) {
+    #expect(diagnostics.contains(line), "missing diagnostic:\n  \(line)\namong:\n  \(diagnostics.joined(separator: "\n  "))",
+            sourceLocation: sourceLocation)
+}
+
+/// Expects `crossfade` to have loaded (from `source`) and to be callable.
+func expectCrossfadeLoads(_ library: EffectLibrary, source: EffectInfo.Source = .catalog,
+                          sourceLocation: SourceLocation = #_sourceLocation) {
+    let info = try? library.effect(named: "crossfade")
+    #expect(info?.source == source, "crossfade did not load from \(source)", sourceLocation: sourceLocation)
+    if let effect = try? library.makeEffect("crossfade") {
+        #expect(effect.pointee.transition_duration(effect.pointee.`self`, nil) == 0.3, sourceLocation: sourceLocation)
+        effect.pointee.destroy(effect.pointee.`self`)
+    } else {
+        Issue.record("crossfade could not be made", sourceLocation: sourceLocation)
+    }
+}

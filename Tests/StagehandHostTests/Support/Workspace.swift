@@ -1,0 +1,65 @@
+import Foundation
+import Testing
+
+/// A fresh temporary directory for one test's files, removed when the test ends.
+/// (A bundle loaded from it stays mapped after its file is gone, as on any Unix.)
+final class Workspace {
+    let path: String
+
+    init() throws {
+        var template = Array("/tmp/stagehand-host-test-XXXXXX".utf8CString)
+        guard let made = mkdtemp(&template) else { throw WorkspaceError("mkdtemp failed") }
+        path = String(cString: made)
+    }
+
+    deinit {
+        try? FileManager.default.removeItem(atPath: path)
+    }
+
+    /// Writes `text` at `name` (creating directories) and returns the file's path.
+    @discardableResult
+    func write(_ name: String, _ text: String) throws -> String {
+        let file = path + "/" + name
+        try FileManager.default.createDirectory(atPath: (file as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        try text.write(toFile: file, atomically: true, encoding: .utf8)
+        return file
+    }
+
+    func directory(_ name: String) throws -> String {
+        let directory = path + "/" + name
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        return directory
+    }
+
+    /// Copies `source` to `name` inside the workspace.
+    @discardableResult
+    func copy(_ source: String, to name: String) throws -> String {
+        let destination = path + "/" + name
+        try FileManager.default.createDirectory(atPath: (destination as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: source, toPath: destination)
+        return destination
+    }
+
+    /// Compiles C `source` into the shared object `name` with the system C compiler
+    /// (`cc -shared -fPIC`, the ABI header on the include path).
+    @discardableResult
+    func compile(_ source: String, to name: String) throws -> String {
+        let sourceFile = try write((name as NSString).deletingPathExtension + ".c", source)
+        let output = path + "/" + name
+        let compiler = Process()
+        compiler.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        compiler.arguments = ["cc", "-shared", "-fPIC", "-std=c11", "-I", TestEnvironment.headerDirectory, "-o", output, sourceFile]
+        let errors = Pipe()
+        compiler.standardError = errors
+        try compiler.run()
+        let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        compiler.waitUntilExit()
+        guard compiler.terminationStatus == 0 else { throw WorkspaceError("cc failed for \(name):\n\(message)") }
+        return output
+    }
+}
+
+struct WorkspaceError: Error, CustomStringConvertible {
+    var description: String
+    init(_ description: String) { self.description = description }
+}
