@@ -6,7 +6,8 @@
 //   StagehandABI   the C header, the only contract between host and bundle
 //   StagehandCore  scene, controllers, animation engine, transitioning, gestures
 //   StagehandSDK   the Swift authoring layer over the ABI (linked into each Swift bundle)
-//   StagehandHost  catalog, loader, libffi factories, registry, coordinator
+//   StagehandHost  catalog, loader, libffi factories, registry, coordinator, scenarios
+//   StagehandRender traces to pictures: PNG, GIF, SVG, HTML
 //   stagehand      the command line
 //
 // Plugins/<Effect> holds one bundle each, built as a dynamic library product.
@@ -35,6 +36,7 @@ let package = Package(
     ] + (swiftEffects + cEffects).map { .library(name: $0, type: .dynamic, targets: [$0]) },
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
+        .package(url: "https://github.com/ordo-one/TextTable.git", from: "0.0.2"),
     ],
     targets: [
         // Layer 1: the ABI. A header and nothing else of substance; depends on nothing.
@@ -50,14 +52,21 @@ let package = Package(
         // Layer 6: the host.
         .target(name: "StagehandHost", dependencies: ["StagehandCore", "StagehandABI", "CFFI"]),
 
+        // Layer 7: the renderer, through Debian's cairo (drawing) and libgd (GIF).
+        .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
+        .systemLibrary(name: "CGD", pkgConfig: "gdlib", providers: [.apt(["libgd-dev"])]),
+        .target(name: "StagehandRender", dependencies: ["StagehandHost", "StagehandCore", "CCairo", "CGD"]),
+
         // Layer 8: the command line.
         .executableTarget(name: "stagehand", dependencies: [
-            "StagehandHost", "StagehandCore",
+            "StagehandHost", "StagehandCore", "StagehandRender",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            .product(name: "TextTable", package: "TextTable"),
         ]),
 
         .testTarget(name: "StagehandCoreTests", dependencies: ["StagehandCore"]),
         .testTarget(name: "StagehandHostTests", dependencies: ["StagehandHost", "StagehandCore", "StagehandABI"]),
+        .testTarget(name: "StagehandRenderTests", dependencies: ["StagehandRender", "StagehandHost", "StagehandCore"]),
     ] + swiftEffects.map(swiftEffect) + cEffects.map(cEffect),
     swiftLanguageModes: [.v5]
 )

@@ -1,5 +1,6 @@
 import ArgumentParser
 import StagehandHost
+import TextTable
 
 /// `stagehand catalog`: every effect that loaded, as a table or as JSON.
 struct CatalogCommand: ParsableCommand {
@@ -19,15 +20,15 @@ struct CatalogCommand: ParsableCommand {
             try JSONOutput.print(library.effects.map(EffectRecord.init))
             return
         }
-        var table = TextTable()
-        table.append(["NAME", "KIND", "INTERACTIVE", "BUNDLE", "SOURCE", "VERSION", "DESCRIPTION"])
-        for effect in library.effects {
-            table.append([
-                effect.name, effect.kind.rawValue, effect.interactive ? "yes" : "no",
-                effect.bundlePath.split(separator: "/").last.map(String.init) ?? effect.bundlePath,
-                effect.source.rawValue, effect.bundleVersion, effect.description,
-            ])
+        let table = TextTable<EffectInfo> { effect in
+            [Column(title: "NAME", value: effect.name),
+             Column(title: "KIND", value: effect.kind.rawValue),
+             Column(title: "INTERACTIVE", value: effect.interactive ? "yes" : "no"),
+             Column(title: "BUNDLE", value: effect.bundlePath.split(separator: "/").last.map(String.init) ?? effect.bundlePath),
+             Column(title: "SOURCE", value: effect.source.rawValue),
+             Column(title: "VERSION", value: effect.bundleVersion),
+             Column(title: "DESCRIPTION", value: effect.description)]
         }
-        print(table.render())
+        print(TableOutput.render(table, library.effects))
     }
 }

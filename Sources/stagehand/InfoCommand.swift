@@ -1,5 +1,6 @@
 import ArgumentParser
 import StagehandHost
+import TextTable
 
 /// `stagehand info NAME`: everything known about one effect.
 struct InfoCommand: ParsableCommand {
@@ -29,28 +30,31 @@ struct InfoCommand: ParsableCommand {
             try JSONOutput.print(EffectRecord(effect))
             return
         }
-        var about = TextTable()
-        about.append(["name:", effect.name])
-        about.append(["kind:", effect.kind.rawValue])
-        about.append(["interactive:", effect.interactive ? "yes" : "no"])
-        about.append(["source:", effect.source == .catalog ? "catalog (\(library.catalogPath ?? "?"))" : "discovered"])
-        about.append(["bundle:", "\(effect.bundlePath) (\(effect.bundleName) \(effect.bundleVersion))"])
-        about.append(["factory:", effect.factory])
-        about.append(["author:", effect.author ?? "-"])
-        about.append(["license:", effect.license ?? "-"])
-        about.append(["description:", effect.description])
-        print(about.render())
+        let about: [(String, String)] = [
+            ("name:", effect.name),
+            ("kind:", effect.kind.rawValue),
+            ("interactive:", effect.interactive ? "yes" : "no"),
+            ("source:", effect.source == .catalog ? "catalog (\(library.catalogPath ?? "?"))" : "discovered"),
+            ("bundle:", "\(effect.bundlePath) (\(effect.bundleName) \(effect.bundleVersion))"),
+            ("factory:", effect.factory),
+            ("author:", effect.author ?? "-"),
+            ("license:", effect.license ?? "-"),
+            ("description:", effect.description),
+        ]
+        let fields = TextTable<(String, String)> { [Column(title: "", value: $0.0), Column(title: "", value: $0.1)] }
+        print(TableOutput.render(fields, about, header: false))
         guard !effect.parameters.isEmpty else {
             print("parameters:   none")
             return
         }
         print("parameters:")
-        var parameters = TextTable()
-        parameters.append(["  NAME", "TYPE", "DEFAULT", "MIN", "MAX"])
-        for parameter in effect.parameters {
-            parameters.append(["  " + parameter.name, parameter.type.rawValue, parameter.defaultValue.description,
-                               parameter.minimum?.description ?? "-", parameter.maximum?.description ?? "-"])
+        let parameters = TextTable<ParameterDeclaration> { parameter in
+            [Column(title: "  NAME", value: "  " + parameter.name),
+             Column(title: "TYPE", value: parameter.type.rawValue),
+             Column(title: "DEFAULT", value: parameter.defaultValue.description),
+             Column(title: "MIN", value: parameter.minimum?.description ?? "-"),
+             Column(title: "MAX", value: parameter.maximum?.description ?? "-")]
         }
-        print(parameters.render())
+        print(TableOutput.render(parameters, effect.parameters))
     }
 }

@@ -1,0 +1,1 @@
+// The renderer: traces to pictures (DESIGN.md layer 7).
