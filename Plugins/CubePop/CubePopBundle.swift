@@ -12,7 +12,7 @@ public func stagehandBundleEntry() -> UnsafeRawPointer {
                 .double("duration", default: 0.5, min: CubePop.durations.lowerBound, max: CubePop.durations.upperBound),
                 .double("m34", default: -0.002, min: CubePop.perspectives.lowerBound, max: CubePop.perspectives.upperBound),
             ],
-            description: "Pop: cube rotation from the left over 0.5 s, the two views faces turning 90° about their shared edge, perspective m34 -1/500.",
+            description: "Pop: cube rotation from the left over 0.5 s (ease-in-out; linear when driven), the from-view turning about its left edge to 90° and the to-view about its right edge from -90° as their shared edge crosses the screen, seen with perspective m34 = -1/500 from the screen's centre, a face hidden while seen from behind.",
             author: "Stagehand", license: "MIT"),
     ]))
 }

@@ -48,6 +48,7 @@ public final class FlipPop: Effect {
     public func animateTransition(using transitionContext: TransitionContext) {
         guard let containerView = transitionContext.containerView,
               let fromView = transitionContext.view(forKey: .from),
+              let fromViewController = transitionContext.viewController(forKey: .from),
               let toView = transitionContext.view(forKey: .to),
               let toViewController = transitionContext.viewController(forKey: .to) else {
             transitionContext.completeTransition(!transitionContext.transitionWasCancelled)
@@ -55,14 +56,19 @@ public final class FlipPop: Effect {
         }
 
         containerView.insertSubview(toView, belowSubview: fromView)
-        toView.frame = transitionContext.finalFrame(for: toViewController)
-        // Both turn about their centres: put the anchor points there (a view left with
-        // another anchor would have moved when it was reset).
-        let centre = Point(x: 0.5, y: 0.5)
-        if fromView.anchorPoint != centre { recentre(fromView) }
-        if toView.anchorPoint != centre { recentre(toView) }
-        // The to-view waits edge-on, which shows nothing, until the from-view is edge-on.
-        View.performWithoutAnimation { toView.transform3D = turned(by: -.pi / 2) }
+        var fromFrame = transitionContext.initialFrame(for: fromViewController)
+        if fromFrame.size.width <= 0 { fromFrame = fromView.frame }
+        let toFrame = transitionContext.finalFrame(for: toViewController)
+        View.performWithoutAnimation {
+            // Both turn about their centres, the default anchor point.
+            for (view, frame) in [(fromView, fromFrame), (toView, toFrame)] {
+                view.transform3D = .identity
+                view.anchorPoint = Point(x: 0.5, y: 0.5)
+                view.frame = frame
+            }
+            // The to-view waits edge-on, which shows nothing, until the from-view is edge-on.
+            toView.transform3D = turned(by: -.pi / 2)
+        }
 
         let interactive = transitionContext.isInteractive
         let half = transitionDuration(using: transitionContext) / 2
@@ -80,15 +86,5 @@ public final class FlipPop: Effect {
             }
             transitionContext.completeTransition(!transitionContext.transitionWasCancelled)
         })
-    }
-
-    /// Moves `view`'s anchor point to its centre without moving the view.
-    private func recentre(_ view: View) {
-        let frame = view.frame
-        View.performWithoutAnimation {
-            view.transform3D = .identity
-            view.anchorPoint = Point(x: 0.5, y: 0.5)
-            view.frame = frame
-        }
     }
 }

@@ -18,7 +18,8 @@ enum BuiltInEffects {
 extension Trace {
     /// The first frame at or after `t`.
     func frame(at t: Double) -> Frame? {
-        frames.first { $0.t >= t - 1e-9 }
+        // Trace times are rounded to 6 decimals: allow for that.
+        frames.first { $0.t >= t - 1e-6 }
     }
 }
 

@@ -1,0 +1,59 @@
+import CCairo
+import Foundation
+
+/// Measures titles in the one font every picture uses: DejaVu Sans Bold, through cairo's
+/// toy text API and fontconfig. Layout (size, centring, baseline) is decided once from
+/// these numbers, so cairo and a browser showing the SVG put titles in the same place.
+///
+/// Measuring needs a cairo context; one is made per call (cheap next to drawing) and the
+/// advances are cached, because the same few titles are measured on every frame.
+final class FontMetrics: @unchecked Sendable {
+    static let shared = FontMetrics()
+
+    /// The family named in cairo and in SVG.
+    static let family = "DejaVu Sans"
+
+    /// Ascent and descent for a size of 1.
+    let ascent: Double
+    let descent: Double
+
+    private let lock = NSLock()
+    private var advances: [String: Double] = [:]
+
+    private init() {
+        var extents = cairo_font_extents_t()
+        Self.withContext { cr in cairo_font_extents(cr, &extents) }
+        ascent = extents.ascent / Self.probeSize
+        descent = extents.descent / Self.probeSize
+    }
+
+    /// Measuring at a large size and dividing keeps hinting out of the numbers.
+    private static let probeSize = 100.0
+
+    /// The advance of `text` for a size of 1.
+    func advance(_ text: String) -> Double {
+        lock.lock()
+        defer { lock.unlock() }
+        if let known = advances[text] { return known }
+        var extents = cairo_text_extents_t()
+        Self.withContext { cr in cairo_text_extents(cr, text, &extents) }
+        let advance = extents.x_advance / Self.probeSize
+        advances[text] = advance
+        return advance
+    }
+
+    /// Selects the font on a context: the one place its face is named for cairo.
+    static func select(on cr: OpaquePointer, size: Double) {
+        cairo_select_font_face(cr, family, CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_BOLD)
+        cairo_set_font_size(cr, size)
+    }
+
+    private static func withContext(_ body: (OpaquePointer) -> Void) {
+        let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, 1, 1)
+        let cr = cairo_create(surface)!
+        select(on: cr, size: probeSize)
+        body(cr)
+        cairo_destroy(cr)
+        cairo_surface_destroy(surface)
+    }
+}

@@ -1,0 +1,63 @@
+import Foundation
+import StagehandCore
+
+/// A view's bounds projected on the screen: its four corners clockwise from the top left,
+/// as the trace records them (3D transforms and perspective included).
+struct Quad: Sendable {
+    var topLeft, topRight, bottomRight, bottomLeft: Point
+
+    init?(_ corners: [[Double]]) {
+        guard corners.count == 4, corners.allSatisfy({ $0.count == 2 && $0[0].isFinite && $0[1].isFinite }) else { return nil }
+        let p = corners.map { Point(x: $0[0], y: $0[1]) }
+        (topLeft, topRight, bottomRight, bottomLeft) = (p[0], p[1], p[2], p[3])
+    }
+
+    var points: [Point] { [topLeft, topRight, bottomRight, bottomLeft] }
+
+    /// Twice the signed area (shoelace): zero for a face seen edge-on, which draws nothing.
+    var doubleArea: Double {
+        let p = points
+        var sum = 0.0
+        for i in 0..<4 {
+            let a = p[i], b = p[(i + 1) % 4]
+            sum += a.x * b.y - b.x * a.y
+        }
+        return sum
+    }
+
+    /// Whether the four corners form a parallelogram, i.e. the view's transform is affine
+    /// on screen (no perspective): then it is drawn as a transformed rounded rectangle.
+    var isParallelogram: Bool {
+        let dx = topLeft.x + bottomRight.x - topRight.x - bottomLeft.x
+        let dy = topLeft.y + bottomRight.y - topRight.y - bottomLeft.y
+        let scale = max(1, hypot(topRight.x - topLeft.x, topRight.y - topLeft.y),
+                        hypot(bottomLeft.x - topLeft.x, bottomLeft.y - topLeft.y))
+        return hypot(dx, dy) <= 1e-4 * scale
+    }
+
+    /// The affine transform that carries a `size` rectangle at the origin onto three of
+    /// the corners (top left, top right, bottom left): exact for an affine view, and for a
+    /// 3D face the best a label can do without perspective text.
+    func placement(for size: Size) -> Transform2D? {
+        guard size.width > 0, size.height > 0 else { return nil }
+        let t = Transform2D(a: (topRight.x - topLeft.x) / size.width, b: (topRight.y - topLeft.y) / size.width,
+                            c: (bottomLeft.x - topLeft.x) / size.height, d: (bottomLeft.y - topLeft.y) / size.height,
+                            tx: topLeft.x, ty: topLeft.y)
+        // A singular transform has no inverse: cairo would refuse it (and stop drawing).
+        guard abs(t.a * t.d - t.b * t.c) > 1e-9 else { return nil }
+        return t
+    }
+
+    /// The view's own size, which the trace does not record: the length of the top and
+    /// left edges divided by the scale of the view's own transform along them (its
+    /// ancestors are almost always untransformed). When the transform squashes an axis
+    /// to almost nothing the division says nothing, and the frame's size is used.
+    func localSize(transform: [Double], frame: [Double]) -> Size {
+        let fallback = Size(width: frame.count == 4 ? abs(frame[2]) : 0, height: frame.count == 4 ? abs(frame[3]) : 0)
+        guard transform.count == 6 else { return fallback }
+        let sx = hypot(transform[0], transform[1]), sy = hypot(transform[2], transform[3])
+        let top = hypot(topRight.x - topLeft.x, topRight.y - topLeft.y)
+        let left = hypot(bottomLeft.x - topLeft.x, bottomLeft.y - topLeft.y)
+        return Size(width: sx > 0.05 ? top / sx : fallback.width, height: sy > 0.05 ? left / sy : fallback.height)
+    }
+}

@@ -1,1 +1,0 @@
-// The renderer: traces to pictures (DESIGN.md layer 7).
