@@ -10,9 +10,7 @@
 
 #include "stagehand.h"
 
-/* The two symbols this bundle exports: the entry the host looks up, and the factory
- * the manifest names. */
-const sh_bundle *stagehand_bundle_entry(void);
+/* The factory the manifest names (the entry symbol is defined by STAGEHAND_BUNDLE). */
 sh_effect *crossfade_create(double duration);
 
 #define CROSSFADE_STRING(x) #x
@@ -40,17 +38,13 @@ static const char crossfade_manifest[] =
     "  ]\n"
     "}\n";
 
-/* Whether the host's table is long enough to hold `field` (fields are only appended). */
-#define CROSSFADE_HOST_HAS(host, field) \
-    (offsetof(sh_host, field) + sizeof(((const sh_host *)0)->field) <= (host)->size)
-
 /* The host's table, saved by init: valid until the bundle is unloaded (never, in a run). */
 static const sh_host *crossfade_host;
 
 static bool crossfade_init(const sh_host *host, const char *bundle_path) {
     (void)bundle_path;
     /* The last field this bundle uses decides the oldest table it can work with. */
-    if (host == NULL || host->abi_major != STAGEHAND_ABI_MAJOR || !CROSSFADE_HOST_HAS(host, context_complete_transition)) {
+    if (host == NULL || host->abi_major != STAGEHAND_ABI_MAJOR || !SH_HOST_HAS(host, context_complete_transition)) {
         return false;
     }
     crossfade_host = host;
@@ -144,15 +138,5 @@ sh_effect *crossfade_create(double duration) {
     return &effect->table;
 }
 
-static const sh_bundle crossfade_bundle = {
-    .abi_major = STAGEHAND_ABI_MAJOR,
-    .abi_minor = STAGEHAND_ABI_MINOR,
-    .size = sizeof(sh_bundle),
-    .manifest = crossfade_manifest,
-    .init = crossfade_init,
-    .deinit = NULL,
-};
-
-const sh_bundle *stagehand_bundle_entry(void) {
-    return &crossfade_bundle;
-}
+/* The entry symbol, with the manifest and init above. */
+STAGEHAND_BUNDLE(crossfade_manifest, crossfade_init, NULL)

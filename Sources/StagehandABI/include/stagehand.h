@@ -358,6 +358,26 @@ typedef struct sh_bundle {
 /** The entry symbol's type: `const sh_bundle *stagehand_bundle_entry(void);` */
 typedef const sh_bundle *(*sh_bundle_entry_fn)(void);
 
+/* ---------------------------------------------------------------- helpers for C bundles */
+
+/** Whether `host`'s table is long enough to hold `field` (fields are only appended). */
+#define SH_HOST_HAS(host, field) \
+    (offsetof(sh_host, field) + sizeof(((const sh_host *)0)->field) <= (size_t)(host)->size)
+
+/**
+ * Defines the bundle's one exported symbol in one line: a static `sh_bundle` with this
+ * header's ABI version, the manifest (a string constant) and the init/deinit functions,
+ * and `stagehand_bundle_entry` returning it.
+ *
+ *     STAGEHAND_BUNDLE(my_manifest, my_init, NULL)
+ */
+#define STAGEHAND_BUNDLE(manifest_string, init_fn, deinit_fn)                  \
+    static const sh_bundle stagehand_bundle_descriptor_ = {                      \
+        STAGEHAND_ABI_MAJOR, STAGEHAND_ABI_MINOR, (uint32_t)sizeof(sh_bundle),   \
+        (manifest_string), (init_fn), (deinit_fn)};                              \
+    const sh_bundle *stagehand_bundle_entry(void);                               \
+    const sh_bundle *stagehand_bundle_entry(void) { return &stagehand_bundle_descriptor_; }
+
 #ifdef __cplusplus
 }
 #endif
