@@ -8,6 +8,7 @@
 //   StagehandSDK   the Swift authoring layer over the ABI (linked into each Swift bundle)
 //   StagehandHost  catalog, loader, libffi factories, registry, coordinator, scenarios
 //   StagehandRender traces to pictures: PNG, GIF, SVG, HTML
+//   StagehandBench `stagehand bench`: the figures of issue 6 (CBenchSupport: its C side)
 //   stagehand      the command line
 //
 // Plugins/<Effect> holds one bundle each, built as a dynamic library product.
@@ -57,9 +58,17 @@ let package = Package(
         .systemLibrary(name: "CGD", pkgConfig: "gdlib", providers: [.apt(["libgd-dev"])]),
         .target(name: "StagehandRender", dependencies: ["StagehandHost", "StagehandCore", "CCairo", "CGD"]),
 
+        // The benchmark behind `stagehand bench`, and its C side: an exact allocation
+        // counter (it defines malloc & co. for the executable that links it) and the plain
+        // C reference loops, always -O2.
+        .target(name: "CBenchSupport", dependencies: ["CFFI"], cSettings: [.unsafeFlags(["-O2"])]),
+        .target(name: "StagehandBench", dependencies: [
+            "StagehandCore", "StagehandHost", "StagehandRender", "StagehandABI", "CFFI", "CBenchSupport",
+        ]),
+
         // Layer 8: the command line.
         .executableTarget(name: "stagehand", dependencies: [
-            "StagehandHost", "StagehandCore", "StagehandRender",
+            "StagehandHost", "StagehandCore", "StagehandRender", "StagehandBench",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "TextTable", package: "TextTable"),
         ]),

@@ -1,14 +1,15 @@
 import ArgumentParser
 import Foundation
 import StagehandHost
+import StagehandRender
 
 /// `stagehand play SCENARIO.json`: runs a scripted scenario on the virtual clock and
-/// writes its trace.
+/// writes its trace, and with `--out` renders it (GIF, PNG, SVG or HTML).
 struct PlayCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "play",
         abstract: "Run a scenario (pushes, pops, presentations, finger drags) on the virtual clock.",
-        discussion: "The scenario format is in Documentation/Scenario.md, the trace format in Documentation/Trace.md. An operation that fails is an error event in the trace; the run goes on."
+        discussion: "The scenario format is in Documentation/Scenario.md, the trace format in Documentation/Trace.md, pictures in Documentation/Rendering.md. An operation that fails is an error event in the trace; the run goes on."
     )
 
     @OptionGroup var plugins: PluginOptions
@@ -20,8 +21,25 @@ struct PlayCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Write the trace (JSON) here; - for standard output.", valueName: "file"))
     var trace: String?
 
+    @Option(help: ArgumentHelp("Render the run here: the format comes from the extension (.gif, .png, .svg, .html); with png, a folder (DIR/) gets every frame.", valueName: "path"))
+    var out: String?
+
+    @Option(parsing: .unconditional, help: ArgumentHelp("With --out .png or .svg: the frame at this many seconds (default for png: mid-way through the first transition; for svg: the animated run).", valueName: "seconds"))
+    var time: String?
+
     func run() throws {
         let values = try parameters.parsed()
+        let seconds = try PictureOutput.parseTime(time)
+        var picture: PictureOutput?
+        if let out {
+            let format = try OutputFormat.resolve(format: nil, out: out, fallback: OutputPath.namesDirectory(out) ? .png : nil)
+            let output = PictureOutput(format: format, out: out, time: seconds, effect: nil,
+                                       title: "\((scenario as NSString).lastPathComponent) — stagehand play")
+            try output.check()
+            picture = output
+        } else if time != nil {
+            throw InputError.fail("--time", "picks the frame to render; give --out too")
+        }
         let script: Scenario
         do {
             script = try ScenarioParser.load(path: scenario)
@@ -33,8 +51,13 @@ struct PlayCommand: ParsableCommand {
         let result = ScenarioRunner(library: library, parameters: values).run(script) { diagnostic in
             StandardError.write(diagnostic.description)
         }
+        if let picture {
+            try picture.write(result.trace, renderer: Renderer(trace: result.trace))
+        }
         if let trace {
             try TraceOutput.write(result.trace, to: trace)
+        } else if let picture {
+            print("wrote \(picture.out): \(PreviewCommand.summary(result.trace, format: picture.format, folder: picture.isFolder))")
         } else {
             let events = result.trace.events
             print("\(result.trace.frames.count) frames at \(result.trace.fps) fps; \(events.count) events")

@@ -12,7 +12,9 @@ import CFFI
 /// and lives as long as this object, together with the argument-type array it points
 /// into (libffi keeps that pointer). Each call then only fills argument slots and calls:
 /// factories run once per effect, never per frame, so libffi's ~50 ns is of no concern.
-final class FactoryCall {
+///
+/// `stagehand bench` reaches it through the `Benchmarks` SPI to time one call.
+@_spi(Benchmarks) public final class FactoryCall {
     let parameterTypes: [ParameterType]
     private let function: UnsafeMutableRawPointer
     private let cif: UnsafeMutablePointer<ffi_cif>
@@ -20,7 +22,7 @@ final class FactoryCall {
 
     /// Prepares the call of the C function at `function`, which returns a pointer and
     /// takes `parameterTypes`; `nil` if libffi refuses the signature.
-    init?(function: UnsafeMutableRawPointer, parameterTypes: [ParameterType]) {
+    public init?(function: UnsafeMutableRawPointer, parameterTypes: [ParameterType]) {
         self.function = function
         self.parameterTypes = parameterTypes
         cif = .allocate(capacity: 1)
@@ -44,7 +46,7 @@ final class FactoryCall {
     /// Calls the factory with `arguments` (one per declared parameter, of the declared
     /// type: the caller checked them) and returns what it returned. Strings are passed
     /// as `const char *` copies valid only during the call.
-    func call(_ arguments: [ParameterValue]) -> UnsafeMutableRawPointer? {
+    public func call(_ arguments: [ParameterValue]) -> UnsafeMutableRawPointer? {
         precondition(arguments.map(\.type) == parameterTypes, "arguments must match the declared parameter types")
         // One 8-byte slot per argument holds its value (every type here fits); libffi
         // receives a pointer to each slot. A string's slot holds the `char *`.

@@ -40,10 +40,14 @@ public final class EffectLibrary {
     ///     valid for the life of the process. A bundle is initialised once per process,
     ///     with the table of the first load that opened it.
     ///   - environment: where the two variables are read (tests pass their own).
-    public static func load(pluginDirectories: [String] = [], catalogPath: String? = nil, host: UnsafePointer<sh_host>,
-                            environment: [String: String] = ProcessInfo.processInfo.environment) -> (EffectLibrary, [Diagnostic]) {
+    ///   - includingBuiltInBundles: whether the executable's directory is searched (and
+    ///     gives the catalog when none is named); `stagehand bench` turns it off to time
+    ///     the loading of its own bundles alone.
+    public static func load(pluginDirectories: [String] = [], catalogPath: String? = nil, host: UnsafePointer<sh_host> = HostTable.shared,
+                            environment: [String: String] = ProcessInfo.processInfo.environment,
+                            includingBuiltInBundles: Bool = true) -> (EffectLibrary, [Diagnostic]) {
         let currentDirectory = FileSystem.currentDirectory()
-        let executableDirectory = FileSystem.executableDirectory()
+        let executableDirectory = includingBuiltInBundles ? FileSystem.executableDirectory() : nil
         var diagnostics: [Diagnostic] = []
 
         var catalog: Catalog?

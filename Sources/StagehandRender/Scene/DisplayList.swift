@@ -69,7 +69,7 @@ struct DisplayList: Sendable {
         var fills: [Fill] = []
         if let body, body.isVisible {
             if view.shadow > 0.001 {
-                fills += shadow(quad: quad, placement: quad.isParallelogram ? placement : nil, bounds: bounds, radius: radius,
+                fills += Self.shadow(quad: quad, placement: quad.isParallelogram ? placement : nil, bounds: bounds, radius: radius,
                                 alpha: min(view.shadow, 1) * view.opacity * body.alpha)
             }
             fills.append(Fill(shape: shape(bounds, radius: radius), color: body.fading(view.opacity)))
@@ -78,7 +78,7 @@ struct DisplayList: Sendable {
             let line = Rect(x: 0, y: size.height - 0.5, width: size.width, height: 0.5)
             fills.append(Fill(shape: .roundedRect(line, radius: 0, placement: placement), color: Palette.hairline.fading(view.opacity)))
         }
-        let label = placement.flatMap { label(for: view, style: style, size: size, placement: $0, on: body) }
+        let label = placement.flatMap { Self.label(for: view, style: style, size: size, placement: $0, on: body) }
         guard !fills.isEmpty || label != nil else { return nil }
         return DisplayItem(fills: fills, label: label)
     }

@@ -16,14 +16,18 @@ enum Palette {
     static let lightText = RGBA(1, 1, 1)
 
     /// The card colour of a screen titled `title`: FNV-1a (stable across runs, unlike
-    /// Swift's seeded `Hasher`) picks a hue; saturation and lightness stay in a band that
-    /// is neither garish nor muddy, and varies a little so neighbouring hues differ.
+    /// Swift's seeded `Hasher`), mixed by SplitMix64's finaliser so that titles differing
+    /// in one letter land far apart, picks a hue; saturation and lightness stay in a band
+    /// that is neither garish nor muddy, and vary a little so neighbouring hues differ.
     static func card(for title: String) -> RGBA {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         for byte in title.utf8 {
             hash ^= UInt64(byte)
             hash &*= 0x0000_0100_0000_01b3
         }
+        hash = (hash ^ (hash >> 30)) &* 0xbf58_476d_1ce4_e5b9
+        hash = (hash ^ (hash >> 27)) &* 0x94d0_49bb_1331_11eb
+        hash ^= hash >> 31
         let hue = Double(hash % 360)
         let saturation = 0.45 + Double((hash >> 20) % 20) / 100
         let lightness = 0.52 + Double((hash >> 40) % 12) / 100

@@ -7,27 +7,31 @@ import StagehandCore
 // real bundles. Every expected position is computed here from the effects' constants:
 // 390 × 844 points, 60 frames per second.
 
-private let width = 390.0
-private let height = 844.0
-/// One frame at 60 fps.
-private let frameTime = 1.0 / 60
-/// Trace values are rounded to 6 decimals; the engine's arithmetic is exact otherwise.
-private let tolerance = 1e-3
+/// The constants of these tests, in a namespace of their own (other test files of the
+/// module have their own helpers).
+private enum Present {
+    static let width = 390.0
+    static let height = 844.0
+    /// One frame at 60 fps.
+    static let frameTime = 1.0 / 60
+    /// Trace values are rounded to 6 decimals.
+    static let tolerance = 1e-3
+}
 
 /// The present step of the push-style pair, chosen also as the interactive dismissal.
-private let pushStyle = """
+private let pushStylePresentStep = """
 {"present": {"title": "Compose", "effect": "push-style-present", "dismissal": "pop-style-dismiss", \
 "interactiveDismissal": "pop-style-dismiss", "embedInNavigation": true}}
 """
 
 /// The present step of the WWDC 2013 trio.
-private let bounce = """
+private let bouncePresentStep = """
 {"present": {"title": "Compose", "effect": "bounce-present", "dismissal": "normal-dismiss", \
 "interactiveDismissal": "swipe-dismiss", "embedInNavigation": true}}
 """
 
 /// Runs `steps` from a root navigation controller titled Inbox.
-private func play(_ steps: [String]) throws -> ScenarioResult {
+private func playPresent(_ steps: [String]) throws -> ScenarioResult {
     try BuiltInEffects.play("""
     {"screen": {"width": 390, "height": 844, "fps": 60}, "root": {"title": "Inbox"},
      "steps": [\(steps.joined(separator: ", "))]}
@@ -35,7 +39,7 @@ private func play(_ steps: [String]) throws -> ScenarioResult {
 }
 
 /// One finger from `from` to `to` in 0.3 s, held still `hold` s, then lifted.
-private func drag(from: (Double, Double), to: (Double, Double), hold: Double = 0.2) -> String {
+private func dragStep(from: (Double, Double), to: (Double, Double), hold: Double = 0.2) -> String {
     """
     {"drag": {"from": [\(from.0), \(from.1)], "to": [\(to.0), \(to.1)], "duration": 0.3, "hold": \(hold), "release": true}}
     """
@@ -63,7 +67,7 @@ extension Trace {
 
 /// `expectSettled`, and nothing the runtime had to repair or refuse on the way (no
 /// watchdog, no gesture left running, no second completion).
-private func expectClean(_ result: ScenarioResult, sourceLocation: SourceLocation = #_sourceLocation) {
+private func expectCleanPresent(_ result: ScenarioResult, sourceLocation: SourceLocation = #_sourceLocation) {
     expectSettled(result, sourceLocation: sourceLocation)
     let problems = result.stage.diagnostics.filter { $0.severity != .note }
     #expect(problems.isEmpty, "diagnostics: \(problems.map(\.description))", sourceLocation: sourceLocation)
@@ -71,12 +75,12 @@ private func expectClean(_ result: ScenarioResult, sourceLocation: SourceLocatio
 
 /// The exact time of a frame: traces round times to 6 decimals, which at a few
 /// thousand points per second is a thousandth of a point off.
-private func exact(_ t: Double) -> Double {
-    (t / frameTime).rounded() * frameTime
+private func exactFrameTime(_ t: Double) -> Double {
+    (t / Present.frameTime).rounded() * Present.frameTime
 }
 
 /// UIView's default curve, the one push-style uses when no finger drives it.
-private func easeInOut(_ x: Double) -> Double {
+private func easeInOutFraction(_ x: Double) -> Double {
     StagehandCore.TimingCurve.easeInOut.progress(at: min(max(x, 0), 1))
 }
 
@@ -85,7 +89,7 @@ private func easeInOut(_ x: Double) -> Double {
 @Suite struct PushStylePresentTests {
     /// Presented: tx = width·(1 − f); presenter: tx = −0.3·width·f; f = easeInOut(t / 0.3).
     @Test func presentSlidesInFromTheRightWhileThePresenterDriftsLeft() throws {
-        let result = try play([pushStyle])
+        let result = try playPresent([pushStylePresentStep])
         let trace = result.trace
         let began = try #require(trace.event("began", "present"))
         #expect(began.effect == "push-style-present" && !began.interactive)
@@ -96,10 +100,10 @@ private func easeInOut(_ x: Double) -> Double {
         let first = try #require(trace.frame(at: 0))
         #expect(first.navigationView("Compose") == nil)
         #expect(first.navigationView("Inbox")?.transform == [1, 0, 0, 1, 0, 0])
-        let start = try #require(trace.frame(at: frameTime))
-        let f1 = easeInOut(frameTime / 0.3)
-        #expect(abs(try #require(start.navigationView("Compose")).transform[4] - width * (1 - f1)) < tolerance)
-        #expect(abs(try #require(start.navigationView("Inbox")).transform[4] + 0.3 * width * f1) < tolerance)
+        let start = try #require(trace.frame(at: Present.frameTime))
+        let f1 = easeInOutFraction(Present.frameTime / 0.3)
+        #expect(abs(try #require(start.navigationView("Compose")).transform[4] - Present.width * (1 - f1)) < Present.tolerance)
+        #expect(abs(try #require(start.navigationView("Inbox")).transform[4] + 0.3 * Present.width * f1) < Present.tolerance)
 
         // Mid-way: ease-in-ease-out is symmetric, so half the time is half the way.
         let mid = try #require(trace.frame(at: 0.15))
@@ -111,18 +115,18 @@ private func easeInOut(_ x: Double) -> Double {
         let moving = trace.frames(after: 0, before: 0.3)
         #expect(moving.count == 17)
         for frame in moving {
-            let f = easeInOut(exact(frame.t) / 0.3)
+            let f = easeInOutFraction(exactFrameTime(frame.t) / 0.3)
             let presented = try #require(frame.navigationView("Compose"))
             let presenter = try #require(frame.navigationView("Inbox"))
-            #expect(abs(presented.transform[4] - width * (1 - f)) < tolerance, "t = \(frame.t)")
-            #expect(abs(presenter.transform[4] + 0.3 * width * f) < tolerance, "t = \(frame.t)")
+            #expect(abs(presented.transform[4] - Present.width * (1 - f)) < Present.tolerance, "t = \(frame.t)")
+            #expect(abs(presenter.transform[4] + 0.3 * Present.width * f) < Present.tolerance, "t = \(frame.t)")
             #expect(presented.transform[5] == 0 && presenter.transform[5] == 0)
-            #expect(presented.frame[1] == 0 && presented.frame[2] == width)
+            #expect(presented.frame[1] == 0 && presented.frame[2] == Present.width)
             #expect(frame.presented == ["Compose"])
         }
         // The last frame before the end: the presenter is almost 30 % to the left.
         let last = try #require(moving.last)
-        #expect(try #require(last.navigationView("Inbox")).transform[4] < -0.29 * width)
+        #expect(try #require(last.navigationView("Inbox")).transform[4] < -0.29 * Present.width)
 
         // End: at 0.3 s the presented view is in place; the presenter, covered now, is
         // handed back untransformed (it stays in the window under the presentation).
@@ -136,33 +140,33 @@ private func easeInOut(_ x: Double) -> Double {
         #expect(settled.presented == ["Compose"])
         #expect(settled.stack == ["Compose"])
         #expect(settled.navigationView("Inbox") != nil, "the presenter's view stays in the window")
-        expectClean(result)
+        expectCleanPresent(result)
     }
 
     /// The reverse: presented tx = width·f, presenter tx = −0.3·width·(1 − f).
     @Test func dismissSlidesOffToTheRightAsIfPopped() throws {
-        let result = try play([pushStyle, #"{"wait": 0.5}"#, #"{"dismiss": {}}"#])
+        let result = try playPresent([pushStylePresentStep, #"{"wait": 0.5}"#, #"{"dismiss": {}}"#])
         let trace = result.trace
         let began = try #require(trace.event("began", "dismiss"))
         #expect(began.effect == "pop-style-dismiss" && !began.interactive)
         let t0 = began.t
 
-        let start = try #require(trace.frame(at: t0 + frameTime))
-        let f1 = easeInOut(exact(start.t - t0) / 0.3)
-        #expect(abs(try #require(start.navigationView("Compose")).transform[4] - width * f1) < tolerance)
-        #expect(abs(try #require(start.navigationView("Inbox")).transform[4] + 0.3 * width * (1 - f1)) < tolerance)
+        let start = try #require(trace.frame(at: t0 + Present.frameTime))
+        let f1 = easeInOutFraction(exactFrameTime(start.t - t0) / 0.3)
+        #expect(abs(try #require(start.navigationView("Compose")).transform[4] - Present.width * f1) < Present.tolerance)
+        #expect(abs(try #require(start.navigationView("Inbox")).transform[4] + 0.3 * Present.width * (1 - f1)) < Present.tolerance)
 
         let mid = try #require(trace.frame(at: t0 + 0.15))
         #expect(abs(mid.t - t0 - 0.15) < 1e-6)
-        #expect(abs(try #require(mid.navigationView("Compose")).transform[4] - 195) < tolerance)
-        #expect(abs(try #require(mid.navigationView("Inbox")).transform[4] + 58.5) < tolerance)
+        #expect(abs(try #require(mid.navigationView("Compose")).transform[4] - 195) < Present.tolerance)
+        #expect(abs(try #require(mid.navigationView("Inbox")).transform[4] + 58.5) < Present.tolerance)
 
         let moving = trace.frames(after: t0, before: t0 + 0.3)
         #expect(moving.count == 17)
         for frame in moving {
-            let f = easeInOut(exact(frame.t - t0) / 0.3)
-            #expect(abs(try #require(frame.navigationView("Compose")).transform[4] - width * f) < tolerance, "t = \(frame.t)")
-            #expect(abs(try #require(frame.navigationView("Inbox")).transform[4] + 0.3 * width * (1 - f)) < tolerance, "t = \(frame.t)")
+            let f = easeInOutFraction(exactFrameTime(frame.t - t0) / 0.3)
+            #expect(abs(try #require(frame.navigationView("Compose")).transform[4] - Present.width * f) < Present.tolerance, "t = \(frame.t)")
+            #expect(abs(try #require(frame.navigationView("Inbox")).transform[4] + 0.3 * Present.width * (1 - f)) < Present.tolerance, "t = \(frame.t)")
         }
 
         let completed = try #require(trace.event("completed", "dismiss"))
@@ -172,14 +176,14 @@ private func easeInOut(_ x: Double) -> Double {
         #expect(try #require(end.navigationView("Inbox")).transform == [1, 0, 0, 1, 0, 0])
         #expect(end.presented.isEmpty)
         #expect(end.stack == ["Inbox"])
-        expectClean(result)
+        expectCleanPresent(result)
     }
 
     /// Inside a presented stack of two, a left-edge swipe is the navigation controller's
     /// own pop: the edge pan of pop-style-dismiss waits for it to fail, and it does not.
     @Test func edgeSwipePopsInsideAPresentedStackOfTwo() throws {
-        let result = try play([pushStyle, #"{"wait": 0.5}"#, #"{"push": {"title": "Detail"}}"#, #"{"wait": 1}"#,
-                               drag(from: (5, 400), to: (300, 400), hold: 0.1), #"{"wait": 1}"#])
+        let result = try playPresent([pushStylePresentStep, #"{"wait": 0.5}"#, #"{"push": {"title": "Detail"}}"#, #"{"wait": 1}"#,
+                               dragStep(from: (5, 400), to: (300, 400), hold: 0.1), #"{"wait": 1}"#])
         let trace = result.trace
         let pushed = try #require(trace.event("completed", "push"))
         #expect(try #require(trace.frame(at: pushed.t)).stack == ["Compose", "Detail"])
@@ -191,13 +195,13 @@ private func easeInOut(_ x: Double) -> Double {
         #expect(settled.presented == ["Compose"])
         #expect(settled.stack == ["Compose"])
         #expect(try #require(settled.navigationView("Compose")).transform == [1, 0, 0, 1, 0, 0])
-        expectClean(result)
+        expectCleanPresent(result)
     }
 
     /// With one controller in the presented stack its pop gesture fails, and the same
     /// swipe dismisses the whole navigation controller.
     @Test func edgeSwipeDismissesAPresentedStackOfOne() throws {
-        let result = try play([pushStyle, #"{"wait": 0.5}"#, drag(from: (5, 400), to: (300, 400), hold: 0.1)])
+        let result = try playPresent([pushStylePresentStep, #"{"wait": 0.5}"#, dragStep(from: (5, 400), to: (300, 400), hold: 0.1)])
         let trace = result.trace
         #expect(trace.event("began", "pop") == nil)
         let began = try #require(trace.event("began", "dismiss"))
@@ -208,15 +212,15 @@ private func easeInOut(_ x: Double) -> Double {
         #expect(settled.stack == ["Inbox"])
         #expect(settled.navigationView("Compose") == nil)
         #expect(try #require(settled.navigationView("Inbox")).transform == [1, 0, 0, 1, 0, 0])
-        expectClean(result)
+        expectCleanPresent(result)
     }
 
     /// progress = translation.x / 390 (from touch-down); finished only above 0.5.
-    @Test(arguments: [(0.1, false), (0.49, false), (0.5 - 1 / width, false), (0.5 + 1 / width, true)])
+    @Test(arguments: [(0.1, false), (0.49, false), (0.5 - 1 / Present.width, false), (0.5 + 1 / Present.width, true)])
     func edgeSwipeThreshold(progress: Double, finishes: Bool) throws {
         // Touch-down at x = 5 (in the 20-point edge band); present 0…0.3 s, the finger
         // goes down at 0.5 s, moves until 0.8 s, rests until 1.0 s, then lifts.
-        let result = try play([pushStyle, #"{"wait": 0.5}"#, drag(from: (5, 400), to: (5 + progress * width, 400))])
+        let result = try playPresent([pushStylePresentStep, #"{"wait": 0.5}"#, dragStep(from: (5, 400), to: (5 + progress * Present.width, 400))])
         let trace = result.trace
         let began = try #require(trace.event("began", "dismiss"))
         #expect(began.interactive)
@@ -225,8 +229,8 @@ private func easeInOut(_ x: Double) -> Double {
         // interactive): presented tx = width·p, presenter tx = −0.3·width·(1 − p).
         let held = try #require(trace.frame(at: 0.9))
         #expect(abs(try #require(held.percent) - progress) < 1e-6)
-        #expect(abs(try #require(held.navigationView("Compose")).transform[4] - width * progress) < tolerance)
-        #expect(abs(try #require(held.navigationView("Inbox")).transform[4] + 0.3 * width * (1 - progress)) < tolerance)
+        #expect(abs(try #require(held.navigationView("Compose")).transform[4] - Present.width * progress) < Present.tolerance)
+        #expect(abs(try #require(held.navigationView("Inbox")).transform[4] + 0.3 * Present.width * (1 - progress)) < Present.tolerance)
 
         let ended = try #require(trace.events.last)
         #expect(ended.operation == "dismiss")
@@ -239,7 +243,7 @@ private func easeInOut(_ x: Double) -> Double {
         if !finishes {
             #expect(try #require(settled.navigationView("Compose")).transform == [1, 0, 0, 1, 0, 0])
         }
-        expectClean(result)
+        expectCleanPresent(result)
     }
 }
 
@@ -248,22 +252,22 @@ private func easeInOut(_ x: Double) -> Double {
 @Suite struct BouncePresentTests {
     /// The modal's y = height·(1 − spring(t)), spring of 0.8 s with damping ratio 0.6.
     @Test func presentBouncesUpFromBelow() throws {
-        let result = try play([bounce])
+        let result = try playPresent([bouncePresentStep])
         let trace = result.trace
         let spring = StagehandCore.Spring(duration: 0.8, dampingRatio: 0.6)
         let began = try #require(trace.event("began", "present"))
         #expect(began.effect == "bounce-present" && abs(began.t) < 1e-9)
 
         // Start: one frame in, the modal is still almost a screen height down.
-        let start = try #require(trace.frame(at: frameTime))
+        let start = try #require(trace.frame(at: Present.frameTime))
         let startView = try #require(start.navigationView("Compose"))
-        #expect(abs(startView.frame[1] - height * (1 - spring.value(at: frameTime))) < tolerance)
-        #expect(startView.frame[1] > 0.9 * height)
+        #expect(abs(startView.frame[1] - Present.height * (1 - spring.value(at: Present.frameTime))) < Present.tolerance)
+        #expect(startView.frame[1] > 0.9 * Present.height)
 
         // Mid-way.
         let mid = try #require(trace.frame(at: 0.4))
         #expect(abs(mid.t - 0.4) < 1e-6)
-        #expect(abs(try #require(mid.navigationView("Compose")).frame[1] - height * (1 - spring.value(at: 0.4))) < tolerance)
+        #expect(abs(try #require(mid.navigationView("Compose")).frame[1] - Present.height * (1 - spring.value(at: 0.4))) < Present.tolerance)
 
         // Every frame, and the overshoot: the modal goes above its final place.
         let moving = trace.frames(after: 0, before: 0.8)
@@ -271,10 +275,10 @@ private func easeInOut(_ x: Double) -> Double {
         var highest = Double.infinity
         for frame in moving {
             let view = try #require(frame.navigationView("Compose"))
-            #expect(abs(view.frame[1] - height * (1 - spring.value(at: exact(frame.t)))) < tolerance, "t = \(frame.t)")
-            #expect(view.frame[0] == 0 && view.frame[2] == width && view.frame[3] == height)
+            #expect(abs(view.frame[1] - Present.height * (1 - spring.value(at: exactFrameTime(frame.t)))) < Present.tolerance, "t = \(frame.t)")
+            #expect(view.frame[0] == 0 && view.frame[2] == Present.width && view.frame[3] == Present.height)
             #expect(view.transform == [1, 0, 0, 1, 0, 0])
-            #expect(try #require(frame.navigationView("Inbox")).frame == [0, 0, width, height], "the presenter moved")
+            #expect(try #require(frame.navigationView("Inbox")).frame == [0, 0, Present.width, Present.height], "the presenter moved")
             highest = min(highest, view.frame[1])
         }
         #expect(highest < -10, "no overshoot: the highest y was \(highest)")
@@ -283,14 +287,14 @@ private func easeInOut(_ x: Double) -> Double {
         let completed = try #require(trace.event("completed", "present"))
         #expect(abs(completed.t - 0.8) < 1e-6)
         let end = try #require(trace.frame(at: 0.8))
-        #expect(try #require(end.navigationView("Compose")).frame == [0, 0, width, height])
+        #expect(try #require(end.navigationView("Compose")).frame == [0, 0, Present.width, Present.height])
         #expect(end.presented == ["Compose"])
-        expectClean(result)
+        expectCleanPresent(result)
     }
 
     /// normal-dismiss: y = height·easeIn(t / 0.3), then the presentation is gone.
     @Test func normalDismissSlidesDownAndEnds() throws {
-        let result = try play([bounce, #"{"wait": 1}"#, #"{"dismiss": {}}"#])
+        let result = try playPresent([bouncePresentStep, #"{"wait": 1}"#, #"{"dismiss": {}}"#])
         let trace = result.trace
         let began = try #require(trace.event("began", "dismiss"))
         #expect(began.effect == "normal-dismiss" && !began.interactive)
@@ -298,12 +302,12 @@ private func easeInOut(_ x: Double) -> Double {
         let moving = trace.frames(after: t0, before: t0 + 0.3)
         #expect(moving.count == 17)
         for frame in moving {
-            let f = StagehandCore.TimingCurve.easeIn.progress(at: exact(frame.t - t0) / 0.3)
-            #expect(abs(try #require(frame.navigationView("Compose")).frame[1] - height * f) < tolerance, "t = \(frame.t)")
+            let f = StagehandCore.TimingCurve.easeIn.progress(at: exactFrameTime(frame.t - t0) / 0.3)
+            #expect(abs(try #require(frame.navigationView("Compose")).frame[1] - Present.height * f) < Present.tolerance, "t = \(frame.t)")
         }
         let mid = try #require(trace.frame(at: t0 + 0.15))
         let midY = try #require(mid.navigationView("Compose")).frame[1]
-        #expect(midY > 0 && midY < height / 2, "ease-in is behind half way at half time: \(midY)")
+        #expect(midY > 0 && midY < Present.height / 2, "ease-in is behind half way at half time: \(midY)")
 
         let completed = try #require(trace.event("completed", "dismiss"))
         #expect(abs(completed.t - t0 - 0.3) < 1e-6)
@@ -311,8 +315,8 @@ private func easeInOut(_ x: Double) -> Double {
         #expect(end.presented.isEmpty)
         #expect(end.stack == ["Inbox"])
         #expect(end.views("Compose").isEmpty)
-        #expect(try #require(end.navigationView("Inbox")).frame == [0, 0, width, height])
-        expectClean(result)
+        #expect(try #require(end.navigationView("Inbox")).frame == [0, 0, Present.width, Present.height])
+        expectCleanPresent(result)
     }
 
     /// fraction = translation.y / 400 (from touch-down); finished only above 0.5.
@@ -320,7 +324,7 @@ private func easeInOut(_ x: Double) -> Double {
     func swipeThreshold(progress: Double, finishes: Bool) throws {
         // Present 0…0.8 s; the finger goes down at 1.0 s, moves until 1.3 s, rests
         // until 1.5 s, then lifts.
-        let result = try play([bounce, #"{"wait": 1}"#, drag(from: (195, 200), to: (195, 200 + progress * 400))])
+        let result = try playPresent([bouncePresentStep, #"{"wait": 1}"#, dragStep(from: (195, 200), to: (195, 200 + progress * 400))])
         let trace = result.trace
         let began = try #require(trace.event("began", "dismiss"))
         #expect(began.effect == "swipe-dismiss" && began.interactive)
@@ -328,7 +332,7 @@ private func easeInOut(_ x: Double) -> Double {
         // Held still: linear while interactive, so y = height·fraction.
         let held = try #require(trace.frame(at: 1.4))
         #expect(abs(try #require(held.percent) - progress) < 1e-6)
-        #expect(abs(try #require(held.navigationView("Compose")).frame[1] - height * progress) < tolerance)
+        #expect(abs(try #require(held.navigationView("Compose")).frame[1] - Present.height * progress) < Present.tolerance)
 
         let ended = try #require(trace.events.last)
         #expect(ended.operation == "dismiss" && ended.effect == "swipe-dismiss")
@@ -337,38 +341,38 @@ private func easeInOut(_ x: Double) -> Double {
         // What is left plays at completion speed 1 − fraction: a cancel takes
         // fraction·0.3 / (1 − fraction) s, a finish (1 − fraction)·0.3 / (1 − fraction) = 0.3 s.
         let rest = finishes ? 0.3 : progress * 0.3 / (1 - progress)
-        #expect(abs(ended.t - 1.5 - rest) <= frameTime + 1e-6, "ended at \(ended.t), expected about \(1.5 + rest)")
+        #expect(abs(ended.t - 1.5 - rest) <= Present.frameTime + 1e-6, "ended at \(ended.t), expected about \(1.5 + rest)")
         let settled = try #require(trace.frames.last)
         #expect(settled.presented == (finishes ? [] : ["Compose"]))
         if !finishes {
-            #expect(try #require(settled.navigationView("Compose")).frame == [0, 0, width, height])
+            #expect(try #require(settled.navigationView("Compose")).frame == [0, 0, Present.width, Present.height])
         }
-        expectClean(result)
+        expectCleanPresent(result)
     }
 
     /// Released at 100 % the completion speed 1 − 1 = 0 reads as 1: the dismissal ends
     /// at once instead of hanging.
     @Test func swipeReleasedAtFullDistanceFinishesWithoutHanging() throws {
-        let result = try play([bounce, #"{"wait": 1}"#, drag(from: (195, 200), to: (195, 650))])
+        let result = try playPresent([bouncePresentStep, #"{"wait": 1}"#, dragStep(from: (195, 200), to: (195, 650))])
         let trace = result.trace
         let held = try #require(trace.frame(at: 1.4))
         #expect(held.percent == 1)
-        #expect(try #require(held.navigationView("Compose")).frame[1] == height)
+        #expect(try #require(held.navigationView("Compose")).frame[1] == Present.height)
         let completed = try #require(trace.event("completed", "dismiss"))
         #expect(completed.effect == "swipe-dismiss")
-        #expect(completed.t > 1.5 - 1e-9 && completed.t <= 1.5 + frameTime + 1e-6, "completed at \(completed.t)")
+        #expect(completed.t > 1.5 - 1e-9 && completed.t <= 1.5 + Present.frameTime + 1e-6, "completed at \(completed.t)")
         #expect(trace.event("cancelled", "dismiss") == nil)
         let settled = try #require(trace.frames.last)
         #expect(settled.presented.isEmpty)
         #expect(settled.stack == ["Inbox"])
-        expectClean(result)
+        expectCleanPresent(result)
     }
 
     /// A sideways drag is not a swipe down: nothing is dismissed.
     @Test func sidewaysDragDoesNotDismiss() throws {
-        let result = try play([bounce, #"{"wait": 1}"#, drag(from: (100, 400), to: (350, 420))])
+        let result = try playPresent([bouncePresentStep, #"{"wait": 1}"#, dragStep(from: (100, 400), to: (350, 420))])
         #expect(result.trace.event("began", "dismiss") == nil)
         #expect(result.trace.frames.last?.presented == ["Compose"])
-        expectClean(result)
+        expectCleanPresent(result)
     }
 }

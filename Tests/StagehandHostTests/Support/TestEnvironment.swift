@@ -25,17 +25,10 @@ enum TestEnvironment {
 
     static var crossfadeBundle: String { productsDirectory + "/libCrossfade.so" }
 
-    /// A zero-filled `sh_host` with its ABI and size set: enough for `init`, which is all
-    /// these tests run (the real table comes with the coordinator). Never freed: bundles
-    /// keep the pointer for the life of the process.
-    static let host: UnsafePointer<sh_host> = {
-        let table = UnsafeMutablePointer<sh_host>.allocate(capacity: 1)
-        table.initialize(to: sh_host())
-        table.pointee.abi_major = UInt32(STAGEHAND_ABI_MAJOR)
-        table.pointee.abi_minor = UInt32(STAGEHAND_ABI_MINOR)
-        table.pointee.size = UInt32(MemoryLayout<sh_host>.size)
-        return UnsafePointer(table)
-    }()
+    /// The real host table. A bundle is initialised once per process with the table of
+    /// the first load that opens it, so every test must load with the same one the
+    /// effects later run against.
+    static var host: UnsafePointer<sh_host> { HostTable.shared }
 
     /// Loads with an empty environment, so a developer's STAGEHAND_* variables do not
     /// change what the tests see. The products directory is always searched last.

@@ -1,0 +1,140 @@
+/*
+ * The frame figure's reference: the engine's per-frame math for one view's three
+ * animations written as a plain C loop over arrays of structs, compiled -O2. It mirrors
+ * Spring.value(at:), TimingCurve.progress(at:), the keyframe slice search, and the
+ * affine path of Transform3D.interpolate (parts decomposed once per animation, as the
+ * engine does), operation for operation.
+ */
+#include <math.h>
+
+#include "CBenchSupport.h"
+
+static inline double lerp(double a, double b, double f) {
+    return f == 1 ? b : a + (b - a) * f; /* Double.interpolate */
+}
+
+static double spring_value(const bench_spring_track *s, double t) {
+    if (!(t > 0)) t = 0;
+    double c, sn;
+    if (s->regime == -1) {
+        double e = exp(-s->decay * t);
+        c = e * cos(s->frequency * t);
+        sn = e * sin(s->frequency * t) / s->frequency;
+    } else if (s->regime == 0) {
+        double e = exp(-s->decay * t);
+        c = e;
+        sn = t * e;
+    } else {
+        double slow = exp(-s->slow_rate * t), fast = exp(-(s->decay + s->frequency) * t);
+        c = 0.5 * (slow + fast);
+        sn = slow * -expm1(-2 * s->frequency * t) / (2 * s->frequency);
+    }
+    return 1 - (c + (s->decay - s->velocity) * sn);
+}
+
+static double curve_parameter(const bench_curve_track *k, double x) {
+    double t = x;
+    for (int i = 0; i < 8; i++) {
+        double error = ((k->ax * t + k->bx) * t + k->cx) * t - x;
+        if (error == 0) return t;
+        double derivative = (3 * k->ax * t + 2 * k->bx) * t + k->cx;
+        if (fabs(derivative) < 1e-6) break;
+        double step = error / derivative;
+        double next = t - step;
+        if (!(next >= 0 && next <= 1)) break;
+        if (fabs(step) < 1e-9) return next;
+        t = next;
+    }
+    double lo = 0, hi = 1;
+    while (hi - lo > 1e-12) {
+        double mid = 0.5 * (lo + hi);
+        if (((k->ax * mid + k->bx) * mid + k->cx) * mid < x) lo = mid; else hi = mid;
+    }
+    return 0.5 * (lo + hi);
+}
+
+static double curve_progress(const bench_curve_track *k, double x) {
+    if (!(x > 0)) return 0;
+    if (!(x < 1)) return 1;
+    if (k->linear) return x;
+    double t = curve_parameter(k, x);
+    return ((k->ay * t + k->by) * t + k->cy) * t;
+}
+
+static void store_affine(double *m, bench_affine t) {
+    m[0] = t.a; m[1] = t.b; m[2] = 0; m[3] = 0;
+    m[4] = t.c; m[5] = t.d; m[6] = 0; m[7] = 0;
+    m[8] = 0; m[9] = 0; m[10] = 1; m[11] = 0;
+    m[12] = t.tx; m[13] = t.ty; m[14] = 0; m[15] = 1;
+}
+
+static bench_affine affine_between(const bench_keyframe_track *k, int slice, double f) {
+    bench_affine a = k->values[slice], b = k->values[slice + 1];
+    if (f == 0 || k->mode[slice] == 1) return a;
+    if (f == 1) return b;
+    if (k->mode[slice] == 2) {
+        bench_affine r = {lerp(a.a, b.a, f), lerp(a.b, b.b, f), lerp(a.c, b.c, f), lerp(a.d, b.d, f),
+                          lerp(a.tx, b.tx, f), lerp(a.ty, b.ty, f)};
+        return r;
+    }
+    const bench_affine_parts *pa = &k->from_parts[slice], *pb = &k->to_parts[slice];
+    double tx = lerp(pa->tx, pb->tx, f), ty = lerp(pa->ty, pb->ty, f);
+    double sx = lerp(pa->sx, pb->sx, f), sy = lerp(pa->sy, pb->sy, f);
+    double angle = lerp(pa->angle, pb->angle, f), skew = lerp(pa->skew, pb->skew, f);
+    double cs = cos(angle), sn = sin(angle);
+    bench_affine r = {sx * cs, sx * sn, sy * (skew * cs - sn), sy * (skew * sn + cs), tx, ty};
+    return r;
+}
+
+void bench_c_frame(size_t count, const bench_spring_track *springs, const bench_curve_track *curves,
+                   const bench_keyframe_track *keyframes, double local_time,
+                   double *centers, double *alphas, double *transforms) {
+    for (size_t i = 0; i < count; i++) {
+        /* Spring: the centre. */
+        const bench_spring_track *s = &springs[i];
+        double elapsed = local_time - s->begin;
+        if (!(elapsed > 0)) {
+            centers[2 * i] = s->from_x; centers[2 * i + 1] = s->from_y;
+        } else if (!(elapsed < s->duration)) {
+            centers[2 * i] = s->to_x; centers[2 * i + 1] = s->to_y;
+        } else {
+            double f = spring_value(s, elapsed);
+            centers[2 * i] = lerp(s->from_x, s->to_x, f);
+            centers[2 * i + 1] = lerp(s->from_y, s->to_y, f);
+        }
+
+        /* Bézier: the alpha. */
+        const bench_curve_track *k = &curves[i];
+        elapsed = local_time - k->begin;
+        if (!(elapsed > 0)) {
+            alphas[i] = k->from;
+        } else if (!(elapsed < k->duration)) {
+            alphas[i] = k->to;
+        } else {
+            double f = curve_progress(k, elapsed / k->duration);
+            alphas[i] = k->from + (k->to - k->from) * f;
+        }
+
+        /* Keyframes: the transform. */
+        const bench_keyframe_track *q = &keyframes[i];
+        double *m = transforms + 16 * i;
+        elapsed = local_time - q->begin;
+        if (!(elapsed > 0)) {
+            store_affine(m, q->values[0]);
+        } else if (!(elapsed < q->duration)) {
+            store_affine(m, q->values[2]);
+        } else {
+            double x = elapsed / q->duration;
+            int index = -1;
+            for (int j = 0; j < 2; j++) if (q->start[j] <= x) index = j;
+            if (index < 0) {
+                store_affine(m, q->values[0]);
+            } else if (x >= q->end[index] || q->end[index] <= q->start[index]) {
+                store_affine(m, q->values[index + 1]);
+            } else {
+                double f = (x - q->start[index]) / (q->end[index] - q->start[index]);
+                store_affine(m, affine_between(q, index, f));
+            }
+        }
+    }
+}

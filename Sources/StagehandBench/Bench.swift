@@ -1,0 +1,173 @@
+import Foundation
+
+/// `stagehand bench`: measures the figures of issue 6 and returns them with their goals.
+///
+/// Every figure is the median of repeated runs (`quick` runs fewer). Timed work runs on
+/// this thread; the memory figures and the CLI figure run in child processes.
+public enum Bench {
+    public struct Options {
+        public var quick: Bool
+        /// Progress lines ("measuring ..."), for standard error.
+        public var log: (String) -> Void
+
+        public init(quick: Bool, log: @escaping (String) -> Void = { _ in }) {
+            self.quick = quick
+            self.log = log
+        }
+    }
+
+    /// Whether this module was compiled without optimisation (a debug build): its
+    /// figures say nothing about the release build.
+    public static var isDebugBuild: Bool { _isDebugAssertConfiguration() }
+
+    public static func run(_ options: Options) -> BenchReport {
+        let quick = options.quick
+        let log = options.log
+        var figures: [String: Figure] = [:]
+        var scaling: [ScalingSeries] = []
+        var warnings: [String] = []
+        if isDebugBuild {
+            warnings.append("this is a debug build: the figures are not the release figures; run `swift build -c release` and the release binary")
+        }
+        let executable = Measure.executablePath()
+
+        // Frame evaluation, 10,000 views × 3 animations, and the C loop.
+        log("frame evaluation: 10,000 views × 3 animations, and the C reference")
+        var engine: [Double] = []
+        var plain: [Double] = []
+        var ratios: [Double] = []
+        var difference = 0.0
+        var animations = 0
+        for _ in 0..<(quick ? 1 : 3) {
+            let r = FrameBenchmark.measure(views: 10_000, frames: quick ? 20 : 60, withReference: true)
+            engine.append(r.engineMilliseconds)
+            plain.append(r.referenceMilliseconds)
+            ratios.append(r.engineMilliseconds / r.referenceMilliseconds)
+            difference = max(difference, r.largestDifference)
+            animations = r.animations
+        }
+        if animations != 30_000 { warnings.append("the frame scene had \(animations) running animations, not 30,000") }
+        if difference > 1e-9 {
+            warnings.append("the engine and the C reference disagree by up to \(difference): the reference is not the same math")
+        }
+        figures["frame_eval_10k_ms"] = Figure(key: "frame_eval_10k_ms", title: "one frame, 10,000 views × 3 animations",
+                                              unit: "ms", goal: 1, value: Measure.median(engine),
+                                              detail: "median of \(engine.count) × \(quick ? 20 : 60) frames; C loop: \(format(Measure.median(plain))) ms; results agree to \(String(format: "%.0e", max(difference, 1e-300)))")
+        figures["frame_eval_vs_c"] = Figure(key: "frame_eval_vs_c", title: "that frame ÷ the same math as a plain C loop (-O2)",
+                                            unit: "×", goal: 2, value: Measure.median(ratios))
+
+        log("frame scaling: 100 to 100,000 views")
+        var framePoints: [ScalingPoint] = []
+        for count in [100, 1_000, 10_000, 100_000] {
+            let r = FrameBenchmark.measure(views: count, frames: quick ? 10 : 30, withReference: false)
+            framePoints.append(ScalingPoint(size: count, value: r.engineMilliseconds,
+                                            perItem: r.engineMilliseconds * 1e6 / Double(count)))
+        }
+        scaling.append(ScalingSeries(title: "frame evaluation (3 animations per view)", sizeLabel: "views", unit: "ms",
+                                     perItemUnit: "ns/view", points: framePoints, missing: nil))
+
+        // Percent-driven update.
+        log("percent-driven update of a transition with 100 animations")
+        let update = PercentUpdateBenchmark.measure(batches: quick ? 10 : 40, batchSize: 50, countedUpdates: 1000)
+        if update.animations != 100 { warnings.append("the percent-driven transition had \(update.animations) animations, not 100") }
+        figures["percent_update_100_us"] = Figure(key: "percent_update_100_us", title: "update(percent) + the frame that evaluates 100 animations",
+                                                  unit: "µs", goal: 10, value: update.microseconds,
+                                                  detail: "median of \(quick ? 10 : 40) batches of 50 updates")
+        figures["percent_update_allocs"] = Figure(key: "percent_update_allocs", title: "heap allocations per update (counted)",
+                                                  unit: "allocations", goal: 0, value: update.allocationsPerUpdate,
+                                                  detail: "malloc & co. counted over \(update.updatesCounted) updates after 200 of warm-up")
+
+        // Cold load.
+        log("cold load: copies of libCrossfade.so with distinct effect names")
+        do {
+            let loader = try ColdLoadBenchmark()
+            var times: [Double] = []
+            for _ in 0..<(quick ? 3 : 7) { times.append(try loader.trial(count: 50)) }
+            figures["cold_load_50_ms"] = Figure(key: "cold_load_50_ms", title: "discover, dlopen, verify, register 50 bundles",
+                                                unit: "ms", goal: 50, value: Measure.median(times),
+                                                detail: "median of \(times.count) trials, each with 50 fresh copies and a catalog naming them")
+            var points: [ScalingPoint] = []
+            for count in [1, 10, 50, 100, 500] {
+                let ms = try loader.trial(count: count)
+                points.append(ScalingPoint(size: count, value: ms, perItem: ms * 1e3 / Double(count)))
+            }
+            scaling.append(ScalingSeries(title: "cold load", sizeLabel: "bundles", unit: "ms", perItemUnit: "µs/bundle",
+                                         points: points, missing: nil))
+        } catch {
+            figures["cold_load_50_ms"] = .missing("cold_load_50_ms", "discover, dlopen, verify, register 50 bundles",
+                                                  unit: "ms", goal: 50, reason: error.description)
+            scaling.append(ScalingSeries(title: "cold load", sizeLabel: "bundles", unit: "ms", perItemUnit: "µs/bundle",
+                                         points: [], missing: error.description))
+        }
+
+        // The command line, end to end.
+        log("stagehand catalog, end to end")
+        if let executable {
+            let runs = quick ? 5 : 15
+            let (ms, problem) = ProcessBenchmarks.catalog(executable: executable, runs: runs)
+            figures["catalog_cli_ms"] = ms.map {
+                Figure(key: "catalog_cli_ms", title: "`stagehand catalog` end to end (spawn to exit)", unit: "ms", goal: 100,
+                       value: $0, detail: "median of \(runs) runs of \(executable) catalog")
+            } ?? .missing("catalog_cli_ms", "`stagehand catalog` end to end", unit: "ms", goal: 100, reason: problem ?? "?")
+        } else {
+            figures["catalog_cli_ms"] = .missing("catalog_cli_ms", "`stagehand catalog` end to end", unit: "ms", goal: 100,
+                                                 reason: "cannot find the running executable")
+        }
+
+        // libffi.
+        log("factory call through libffi")
+        if let ffi = FFIBenchmark.measure(iterations: quick ? 100_000 : 500_000, repetitions: quick ? 5 : 11) {
+            figures["ffi_call_vs_c"] = Figure(key: "ffi_call_vs_c", title: "factory call through libffi (cached cif) ÷ raw ffi_call in C",
+                                              unit: "×", goal: 1.2, value: ffi.hostNanoseconds / ffi.referenceNanoseconds,
+                                              detail: "\(format(ffi.hostNanoseconds)) ns vs \(format(ffi.referenceNanoseconds)) ns per call")
+        } else {
+            figures["ffi_call_vs_c"] = .missing("ffi_call_vs_c", "factory call through libffi ÷ raw ffi_call in C", unit: "×",
+                                                goal: 1.2, reason: "libffi refused to prepare the call")
+        }
+
+        // Rendering.
+        log("rendering")
+        for figure in RenderBenchmark.measure(quick: quick) { figures[figure.key] = figure }
+
+        // Memory, in children.
+        log("memory: 10,000-view scene and 1,000 push/pop cycles, each in a child process")
+        if let executable {
+            let peak = ProcessBenchmarks.child(executable: executable, "peak-rss-10k")
+            figures["peak_rss_10k_mib"] = peak.value.map {
+                Figure(key: "peak_rss_10k_mib", title: "peak resident memory, 10,000-view frame evaluation", unit: "MiB",
+                       goal: 64, value: $0, detail: "VmHWM of a fresh child process (runtime included); \(peak.output)")
+            } ?? .missing("peak_rss_10k_mib", "peak resident memory, 10,000 views", unit: "MiB", goal: 64, reason: peak.problem ?? "?")
+            let growth = ProcessBenchmarks.child(executable: executable, "rss-growth")
+            figures["rss_growth_1000_cycles_mib"] = growth.value.map {
+                Figure(key: "rss_growth_1000_cycles_mib", title: "resident memory growth over 1,000 push/pop cycles",
+                       unit: "MiB", goal: 1, value: $0, detail: "VmRSS of a child after 100 warm-up cycles and after 1,000 more; \(growth.output)")
+            } ?? .missing("rss_growth_1000_cycles_mib", "resident memory growth, 1,000 push/pop cycles", unit: "MiB", goal: 1,
+                          reason: growth.problem ?? "?")
+        } else {
+            for (key, title, goal) in [("peak_rss_10k_mib", "peak resident memory", 64.0),
+                                       ("rss_growth_1000_cycles_mib", "resident memory growth", 1.0)] {
+                figures[key] = .missing(key, title, unit: "MiB", goal: goal, reason: "cannot find the running executable")
+            }
+        }
+
+        return BenchReport(figures: BenchReport.keys.map { figures[$0]! }, scaling: scaling, warnings: warnings)
+    }
+
+    /// The work of `stagehand bench --child NAME`: its standard output, or nil for an
+    /// unknown name.
+    public static func child(_ name: String) -> String? {
+        switch name {
+        case "peak-rss-10k": return ProcessBenchmarks.peakResidentSetChild()
+        case "rss-growth": return ProcessBenchmarks.residentSetGrowthChild()
+        default: return nil
+        }
+    }
+
+    static func format(_ value: Double) -> String {
+        if value == 0 { return "0" }
+        if abs(value) >= 100 { return String(format: "%.0f", value) }
+        if abs(value) >= 10 { return String(format: "%.1f", value) }
+        if abs(value) >= 1 { return String(format: "%.2f", value) }
+        return String(format: "%.3g", value)
+    }
+}

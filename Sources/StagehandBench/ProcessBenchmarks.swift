@@ -1,0 +1,87 @@
+import StagehandCore
+import StagehandHost
+
+/// The figures measured in other processes: `stagehand catalog` end to end, and the two
+/// memory figures, each in a fresh child (`stagehand bench --child NAME`) so that nothing
+/// this process did before inflates or hides them.
+enum ProcessBenchmarks {
+    /// `catalog_cli_ms`: the built binary running `stagehand catalog` (the built-in
+    /// bundles beside it, the repository's Catalog.json found above it), from spawn to
+    /// exit, output to /dev/null. One untimed run first; then the median of `runs`.
+    static func catalog(executable: String, runs: Int) -> (milliseconds: Double?, problem: String?) {
+        guard let first = Spawn.run(executable, ["stagehand", "catalog"], capture: false) else {
+            return (nil, "cannot spawn \(executable)")
+        }
+        guard first.status == 0 else { return (nil, "stagehand catalog exited with status \(first.status)") }
+        var times: [Double] = []
+        for _ in 0..<runs {
+            guard let run = Spawn.run(executable, ["stagehand", "catalog"], capture: false), run.status == 0 else {
+                return (nil, "stagehand catalog failed on a later run")
+            }
+            times.append(run.seconds)
+        }
+        return (Measure.median(times) * 1e3, nil)
+    }
+
+    /// Runs `stagehand bench --child NAME` and reads the number it prints.
+    static func child(executable: String, _ name: String) -> (value: Double?, output: String, problem: String?) {
+        guard let run = Spawn.run(executable, ["stagehand", "bench", "--child", name], capture: true) else {
+            return (nil, "", "cannot spawn \(executable)")
+        }
+        guard run.status == 0 else { return (nil, run.output, "the child \(name) exited with status \(run.status)") }
+        let lines = run.output.split(separator: "\n")
+        guard let value = lines.first.flatMap({ Double($0.trimmingWhitespace()) }) else {
+            return (nil, run.output, "the child \(name) printed no number")
+        }
+        return (value, lines.dropFirst().joined(separator: "\n"), nil)
+    }
+
+    // MARK: - In the child
+
+    /// `peak-rss-10k`: the child's peak resident set (VmHWM, MiB) after building the
+    /// 10,000-view scene and evaluating 60 frames of it: everything the process ever
+    /// held resident, the Swift runtime and Foundation included.
+    static func peakResidentSetChild() -> String {
+        let scene = FrameScene(count: 10_000)
+        for _ in 0..<60 { scene.stage.step() }
+        let peak = Measure.statusKiB("VmHWM") ?? .nan
+        let animations = scene.runningAnimations
+        withExtendedLifetime(scene) {}
+        return "\(peak / 1024)\n\(animations) animations running at the peak reading"
+    }
+
+    /// `rss-growth`: the child's resident set growth (VmRSS, MiB) over 1,000 push/pop
+    /// cycles of the coordinator with the built-in bundles (parallax-push/-pop when in the
+    /// catalog), each animated and run to its end on the virtual clock, after 100 warm-up
+    /// cycles.
+    static func residentSetGrowthChild(cycles: Int = 1000, warmUp: Int = 100) -> String {
+        let (library, _) = EffectLibrary.load(host: HostTable.shared)
+        let coordinator = Coordinator(library: library)
+        let names = Set(library.effects.map(\.name))
+        var used: [String] = []
+        if names.contains("parallax-push") { try? coordinator.use("parallax-push", for: .push); used.append("parallax-push") }
+        if names.contains("parallax-pop") { try? coordinator.use("parallax-pop", for: .pop); used.append("parallax-pop") }
+        let nav = coordinator.makeNavigationController(root: ViewController(title: "Root"))
+        coordinator.setRoot(nav)
+        let stage = coordinator.stage
+        stage.step()
+        func cycle(_ i: Int) {
+            nav.pushViewController(ViewController(title: "Page \(i)"), animated: true)
+            stage.settle()
+            _ = nav.popViewController(animated: true)
+            stage.settle()
+        }
+        for i in 0..<warmUp { cycle(i) }
+        let before = Measure.statusKiB("VmRSS") ?? .nan
+        for i in 0..<cycles { cycle(i) }
+        let after = Measure.statusKiB("VmRSS") ?? .nan
+        let events = stage.transitionEvents.count
+        return "\((after - before) / 1024)\n\(used.isEmpty ? "UIKit's own animations" : used.joined(separator: ", ")); \(events) transition events; stack \(nav.viewControllers.count)"
+    }
+}
+
+extension Substring {
+    func trimmingWhitespace() -> String {
+        String(drop { $0 == " " || $0 == "\t" }.reversed().drop { $0 == " " || $0 == "\t" }.reversed())
+    }
+}

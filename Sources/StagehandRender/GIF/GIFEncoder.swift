@@ -1,0 +1,121 @@
+import CGD
+import Foundation
+
+/// Writes an animated GIF with libgd: one global palette, frames that store only the
+/// rectangle that changed (gd compares each frame with the previous one and makes
+/// unchanged pixels transparent), disposal "none", and a loop block asking to play
+/// forever.
+enum GIFEncoder {
+    static func encode(_ frames: [RunLengthImage], width: Int, height: Int, palette: GIFPalette,
+                       timing: GIFTiming) throws(RenderError) -> Data {
+        guard !frames.isEmpty else { throw RenderError("no frames to write as a GIF") }
+        var out = Data()
+        var size: Int32 = 0
+        var previous: gdImagePtr?
+        defer { if let previous { gdImageDestroy(previous) } }
+        var previousRuns: IndexRuns?
+        for (k, frame) in frames.enumerated() {
+            let runs = IndexRuns(frame, palette: palette)
+            defer { previousRuns = runs }
+            if k > 0, runs == previousRuns {
+                // gd cannot store an empty change (it fails on a 0×0 rectangle): an
+                // unchanged frame is one transparent pixel, which keeps the frame and
+                // its delay and costs a few bytes.
+                try appendUnchanged(to: &out, palette: palette, timing: timing)
+                continue
+            }
+            guard let image = makeImage(runs, width: width, height: height, palette: palette) else {
+                throw RenderError("libgd cannot make a \(width)×\(height) image (out of memory?)")
+            }
+            if k == 0 {
+                // Global colour map, loop count 0: forever.
+                guard let head = gdImageGifAnimBeginPtr(image, &size, 1, 0) else {
+                    gdImageDestroy(image)
+                    throw RenderError("libgd could not start the GIF")
+                }
+                out.append(head.assumingMemoryBound(to: UInt8.self), count: Int(size))
+                gdFree(head)
+            }
+            // No local colour map; delay in 1/100 s; disposal 1 (gdDisposalNone): each
+            // frame is drawn over the last, which is what the changed-rectangle needs.
+            guard let body = gdImageGifAnimAddPtr(image, &size, 0, 0, 0, Int32(timing.delay), 1, previous) else {
+                gdImageDestroy(image)
+                throw RenderError("libgd could not add frame \(k) to the GIF")
+            }
+            out.append(body.assumingMemoryBound(to: UInt8.self), count: Int(size))
+            gdFree(body)
+            if let previous { gdImageDestroy(previous) }
+            previous = image
+        }
+        guard let tail = gdImageGifAnimEndPtr(&size) else { throw RenderError("libgd could not end the GIF") }
+        out.append(tail.assumingMemoryBound(to: UInt8.self), count: Int(size))
+        gdFree(tail)
+        return out
+    }
+
+    /// A frame's pixels as runs of palette indices: what gd will see, so two frames
+    /// that differ only in colours mapped to the same entry count as unchanged.
+    struct IndexRuns: Equatable {
+        var indices: [UInt8] = []
+        var lengths: [Int] = []
+
+        init(_ frame: RunLengthImage, palette: GIFPalette) {
+            for (color, length) in zip(frame.colors, frame.lengths) {
+                let index = palette.index[color] ?? 0
+                if indices.last == index {
+                    lengths[lengths.count - 1] += Int(length)
+                } else {
+                    indices.append(index)
+                    lengths.append(Int(length))
+                }
+            }
+        }
+    }
+
+    /// An empty palette image with the GIF's palette plus the transparent entry.
+    private static func paletteImage(width: Int, height: Int, palette: GIFPalette) -> (gdImagePtr, Int32)? {
+        guard let image = gdImageCreate(Int32(width), Int32(height)) else { return nil }
+        for color in palette.colors {
+            _ = gdImageColorAllocate(image, Int32((color >> 16) & 0xFF), Int32((color >> 8) & 0xFF), Int32(color & 0xFF))
+        }
+        let spare = palette.unusedColor
+        let transparent = gdImageColorAllocate(image, Int32((spare >> 16) & 0xFF), Int32((spare >> 8) & 0xFF), Int32(spare & 0xFF))
+        gdImageColorTransparent(image, transparent)
+        return (image, transparent)
+    }
+
+    /// The image of a frame, its indices written straight into gd's rows.
+    private static func makeImage(_ runs: IndexRuns, width: Int, height: Int, palette: GIFPalette) -> gdImagePtr? {
+        guard let (image, _) = paletteImage(width: width, height: height, palette: palette) else { return nil }
+        guard let rows = image.pointee.pixels else {
+            gdImageDestroy(image)
+            return nil
+        }
+        var x = 0, y = 0
+        for (value, length) in zip(runs.indices, runs.lengths) {
+            var remaining = length
+            while remaining > 0, y < height {
+                let n = min(remaining, width - x)
+                memset(rows[y]! + x, Int32(value), n)
+                remaining -= n
+                x += n
+                if x == width { (x, y) = (0, y + 1) }
+            }
+        }
+        return image
+    }
+
+    private static func appendUnchanged(to out: inout Data, palette: GIFPalette, timing: GIFTiming) throws(RenderError) {
+        guard let (pixel, transparent) = paletteImage(width: 1, height: 1, palette: palette) else {
+            throw RenderError("libgd cannot make an image (out of memory?)")
+        }
+        defer { gdImageDestroy(pixel) }
+        gdImageSetPixel(pixel, 0, 0, transparent)
+        var size: Int32 = 0
+        guard let body = gdImageGifAnimAddPtr(pixel, &size, 0, 0, 0, Int32(timing.delay), 1, nil) else {
+            throw RenderError("libgd could not add an unchanged frame to the GIF")
+        }
+        out.append(body.assumingMemoryBound(to: UInt8.self), count: Int(size))
+        gdFree(body)
+    }
+}

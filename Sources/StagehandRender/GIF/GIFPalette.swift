@@ -1,0 +1,63 @@
+/// One palette for the whole GIF, without dithering.
+///
+/// The notes' recipe (gd's quantiser on the first frame, every later frame remapped onto
+/// it) loses colours that appear later — the page a pop reveals is not in frame 0. Here
+/// the palette comes from every frame's colours, most frequent first, skipping colours
+/// within a hair of one already taken so that flat fills, titles and the blends along
+/// edges all find an entry; any other colour maps to its nearest entry. Flat fills are
+/// therefore exact, and only anti-aliased edges are approximated. One index (the last) is
+/// left for gd's transparent colour, which lets it write only what changed between
+/// frames.
+struct GIFPalette: Sendable {
+    /// 0x00RRGGBB, at most `capacity`.
+    let colors: [UInt32]
+    /// Every colour seen in the frames → its palette index.
+    let index: [UInt32: UInt8]
+
+    static let capacity = 255
+
+    init(histogram: [UInt32: Int]) {
+        let byCount = histogram.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }.map(\.key)
+        var chosen: [UInt32] = []
+        var skipped: [UInt32] = []
+        for color in byCount {
+            if chosen.count == Self.capacity { break }
+            if chosen.contains(where: { Self.distance($0, color) <= 12 }) {
+                skipped.append(color)
+            } else {
+                chosen.append(color)
+            }
+        }
+        for color in skipped where chosen.count < Self.capacity { chosen.append(color) }
+        colors = chosen
+        var index: [UInt32: UInt8] = [:]
+        index.reserveCapacity(histogram.count)
+        for (i, color) in chosen.enumerated() { index[color] = UInt8(i) }
+        for color in histogram.keys where index[color] == nil {
+            var best = 0, bestDistance = Int.max
+            for (i, candidate) in chosen.enumerated() {
+                let d = Self.distance(candidate, color)
+                if d < bestDistance { (best, bestDistance) = (i, d) }
+            }
+            index[color] = UInt8(best)
+        }
+        self.index = index
+    }
+
+    /// Squared distance in RGB, weighted toward green as the eye is.
+    static func distance(_ a: UInt32, _ b: UInt32) -> Int {
+        let dr = Int((a >> 16) & 0xFF) - Int((b >> 16) & 0xFF)
+        let dg = Int((a >> 8) & 0xFF) - Int((b >> 8) & 0xFF)
+        let db = Int(a & 0xFF) - Int(b & 0xFF)
+        return 2 * dr * dr + 4 * dg * dg + 3 * db * db
+    }
+
+    /// A colour not in the palette, for gd's transparent index (it must differ from every
+    /// real colour, or gd would treat that colour as unchanged everywhere).
+    var unusedColor: UInt32 {
+        let used = Set(colors)
+        var candidate: UInt32 = 0xFF00FF
+        while used.contains(candidate) { candidate &+= 1 }
+        return candidate & 0xFF_FFFF
+    }
+}

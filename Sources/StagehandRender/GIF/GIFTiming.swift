@@ -1,0 +1,37 @@
+import StagehandHost
+
+/// When a GIF's frames are shown. A GIF gives each frame a delay in hundredths of a
+/// second, and browsers treat 0 or 1 as 10 (a tenth of a second): the fastest honest GIF
+/// is 2/100 s a frame, 50 fps. So a 60 fps run cannot be shown at 60 fps; it is
+/// resampled at the nearest rate the format can show (100 / delay, delay a whole number
+/// ≥ 2): 60 → 50 fps, 30 → 33⅓ fps, 25 → 25 fps. Each GIF frame shows the trace frame
+/// nearest its time, so motion keeps its real speed.
+public struct GIFTiming: Hashable, Sendable {
+    /// Hundredths of a second per frame, at least 2.
+    public let delay: Int
+
+    /// The timing nearest `framesPerSecond` that a GIF can show.
+    public init(framesPerSecond: Int) {
+        delay = max(2, Int((100 / Double(max(framesPerSecond, 1))).rounded()))
+    }
+
+    /// The rate the GIF really plays at.
+    public var framesPerSecond: Double { 100 / Double(delay) }
+
+    /// The indices of the trace frames the GIF shows, one per `delay`, from the first
+    /// frame's time to the last's.
+    func frameIndices(of trace: Trace) -> [Int] {
+        guard let first = trace.frames.first, let last = trace.frames.last else { return [] }
+        let step = Double(delay) / 100
+        let count = Int(((last.t - first.t) / step + 1e-6).rounded(.down)) + 1
+        var indices: [Int] = []
+        indices.reserveCapacity(count)
+        var j = 0
+        for k in 0..<count {
+            let t = first.t + Double(k) * step
+            while j + 1 < trace.frames.count, abs(trace.frames[j + 1].t - t) <= abs(trace.frames[j].t - t) { j += 1 }
+            indices.append(j)
+        }
+        return indices
+    }
+}

@@ -1,0 +1,210 @@
+import StagehandCore
+import StagehandHost
+
+/// The run `stagehand preview` shows for one effect, made from its kind:
+///
+/// - push: a push with it, then a pause;
+/// - pop: a push (UIKit's), then a pop with it;
+/// - present: a presentation with it, then a dismissal with UIKit's;
+/// - dismiss: a presentation with UIKit's, then a dismissal with it;
+/// - container: a switch to a second child with it, and back;
+/// - an interactive pop or dismiss effect, and an interaction effect (a gesture that
+///   drives another transition, tried as an interactive pop and then as an interactive
+///   dismissal), additionally: a finger's drag that finishes, then one that cancels.
+///
+/// A drag starts at the left edge and moves right, or (for a dismissal, when the
+/// horizontal one drives nothing) starts high and moves down: the scenario is run once
+/// per candidate and the first whose drags begin, finish and cancel an interactive
+/// transition is kept. That first run, with long waits, also measures each transition,
+/// so the final scenario pauses the same short while after each one whatever the
+/// effect's duration.
+public enum StandardScenario {
+    /// Titles whose colours (see `Palette`) are far apart, so each screen is easy to
+    /// tell from the others.
+    public static let rootTitle = "Inbox"
+    public static let pushedTitle = "Article"
+    public static let presentedTitle = "New Message"
+    public static let firstChild = "First"
+    public static let secondChild = "Second"
+
+    /// Still time before the first step, so the picture starts at rest.
+    static let lead = 0.3
+    /// Still time after each transition.
+    static let pause = 0.5
+    /// How far a drag goes, as a fraction of the screen along its direction: past every
+    /// built-in threshold (0.25 ... 0.5) to finish, well before them to cancel.
+    static let finishing = 0.7
+    static let cancelling = 0.12
+    static let dragDuration = 0.45
+    /// The finger rests before lifting, so the release has no velocity to fling it.
+    static let dragHold = 0.1
+
+    /// The scenario for `effect` on a `screen` at `framesPerSecond`, with `parameters`
+    /// (the effect's own: key → value) given to its factory.
+    public static func make(for effect: EffectInfo, library: EffectLibrary, screen: Size, framesPerSecond: Int,
+                            parameters: [String: String] = [:]) -> Scenario {
+        let runner = ScenarioRunner(library: library, parameters: [effect.name: parameters])
+        let gap = probeGap(effect, parameters: parameters)
+        let candidates = plans(for: effect)
+        var chosen: (Plan, Trace)?
+        for plan in candidates {
+            let trace = runner.run(plan.scenario(screen: screen, fps: framesPerSecond, waits: nil, gap: gap)).trace
+            if chosen == nil { chosen = (plan, trace) }
+            if plan.expectsDrags, dragsWorked(trace) {
+                chosen = (plan, trace)
+                break
+            }
+        }
+        guard let (plan, probe) = chosen else { return Scenario() }
+        let waits = plan.waits(from: probe, gap: gap)
+        return plan.scenario(screen: screen, fps: framesPerSecond, waits: waits, gap: gap)
+    }
+
+    /// Long enough for any transition of this effect to end: its duration parameter
+    /// (if it has one) twice over, plus the watchdog's 2 s, at least 3 s.
+    static func probeGap(_ effect: EffectInfo, parameters: [String: String]) -> Double {
+        let declared = effect.parameters.first { $0.name == "duration" }
+        let duration = parameters["duration"].flatMap(Double.init) ?? declared.flatMap { Double($0.defaultValue.description) } ?? 1
+        return max(3, 2 * min(max(duration, 0), 600) + 2)
+    }
+
+    /// Whether an interactive transition began and completed, and another began and
+    /// was cancelled.
+    static func dragsWorked(_ trace: Trace) -> Bool {
+        var finished = false, cancelled = false, interactive = false
+        for event in trace.events.sorted(by: { $0.t < $1.t }) {
+            switch event.kind {
+            case "began": interactive = event.interactive
+            case "completed": finished = finished || interactive
+            case "cancelled": cancelled = cancelled || interactive
+            default: break
+            }
+        }
+        return finished && cancelled
+    }
+
+    // MARK: - Plans
+
+    /// One step of the standard run, and how long it takes by itself.
+    enum Beat {
+        case step(ScenarioStep)
+        case drag(from: Point, to: Point)
+
+        var ownDuration: Double {
+            if case .drag = self { return StandardScenario.dragDuration + StandardScenario.dragHold }
+            return 0
+        }
+    }
+
+    /// Where the effect goes in the scenario and which steps show it.
+    struct Plan {
+        var push: String?
+        var pop: String?
+        var interactivePop: String?
+        var rootInNavigation = true
+        var rootChild: String?
+        var beats: [(Size) -> Beat]
+        var expectsDrags = false
+
+        func scenario(screen: Size, fps: Int, waits: [Double]?, gap: Double) -> Scenario {
+            var s = Scenario()
+            s.screen = screen
+            s.framesPerSecond = fps
+            s.rootTitle = StandardScenario.rootTitle
+            s.rootInNavigation = rootInNavigation
+            s.rootChild = rootChild
+            s.push = push
+            s.pop = pop
+            s.interactivePop = interactivePop
+            s.settleLimit = gap
+            var steps: [ScenarioStep] = [.wait(StandardScenario.lead)]
+            for (k, make) in beats.enumerated() {
+                switch make(screen) {
+                case .step(let step): steps.append(step)
+                case .drag(let from, let to):
+                    steps.append(.drag(from: from, to: to, duration: StandardScenario.dragDuration,
+                                       hold: StandardScenario.dragHold, release: true))
+                }
+                steps.append(.wait(waits?[k] ?? gap))
+            }
+            s.steps = steps
+            return s
+        }
+
+        /// The wait after each beat: until its transition ended in the probe, plus the pause.
+        func waits(from probe: Trace, gap: Double) -> [Double] {
+            let screen = Size(width: probe.screen.first ?? 390, height: probe.screen.last ?? 844)
+            let ends = probe.events.filter { $0.kind == "completed" || $0.kind == "cancelled" }.map(\.t)
+            var start = StandardScenario.lead
+            return beats.map { make in
+                let own = make(screen).ownDuration
+                let next = start + own + gap
+                let end = ends.filter { $0 >= start - 1e-9 && $0 < next - 1e-9 }.max() ?? (start + own)
+                defer { start = next }
+                return max(0, end - start - own) + StandardScenario.pause
+            }
+        }
+    }
+
+    static func push() -> (Size) -> Beat { { _ in .step(.push(title: pushedTitle, embedInNavigation: false)) } }
+    static let pop: (Size) -> Beat = { _ in .step(.pop) }
+    static let dismiss: (Size) -> Beat = { _ in .step(.dismiss) }
+
+    static func present(effect: String? = nil, dismissal: String? = nil, interactive: String? = nil) -> (Size) -> Beat {
+        { _ in .step(.present(title: presentedTitle, effect: effect, dismissal: dismissal, interactiveDismissal: interactive,
+                              embedInNavigation: true)) }
+    }
+
+    /// A drag from the left edge to the right.
+    static func edgeDrag(_ fraction: Double) -> (Size) -> Beat {
+        { screen in
+            let y = screen.height / 2
+            return .drag(from: Point(x: 4, y: y), to: Point(x: min(4 + fraction * screen.width, screen.width - 1), y: y))
+        }
+    }
+
+    /// A drag from high on the screen downward.
+    static func downwardDrag(_ fraction: Double) -> (Size) -> Beat {
+        { screen in
+            let x = screen.width / 2, y = screen.height * 0.25
+            return .drag(from: Point(x: x, y: y), to: Point(x: x, y: min(y + fraction * screen.height * 0.7, screen.height - 1)))
+        }
+    }
+
+    /// The candidate plans for `effect`, the preferred first.
+    static func plans(for effect: EffectInfo) -> [Plan] {
+        let name = effect.name
+        switch effect.kind {
+        case .push:
+            return [Plan(push: name, beats: [push()])]
+        case .pop:
+            var plan = Plan(pop: name, beats: [push(), pop])
+            guard effect.interactive else { return [plan] }
+            plan.interactivePop = name
+            plan.beats += [push(), edgeDrag(finishing), push(), edgeDrag(cancelling)]
+            plan.expectsDrags = true
+            return [plan]
+        case .present:
+            return [Plan(beats: [present(effect: name), dismiss])]
+        case .dismiss:
+            guard effect.interactive else { return [Plan(beats: [present(dismissal: name), dismiss])] }
+            let shown = present(dismissal: name, interactive: name)
+            return [edgeDrag, downwardDrag].map { drag in
+                Plan(beats: [shown, dismiss, shown, drag(finishing), shown, drag(cancelling)], expectsDrags: true)
+            }
+        case .container:
+            return [Plan(rootInNavigation: false, rootChild: firstChild, beats: [
+                { _ in .step(.switchChild(title: secondChild, effect: name)) },
+                { _ in .step(.switchChild(title: firstChild, effect: name)) },
+            ])]
+        case .interaction:
+            let asPop = Plan(interactivePop: name, beats: [push(), edgeDrag(finishing), push(), edgeDrag(cancelling)],
+                             expectsDrags: true)
+            let shown = present(interactive: name)
+            let asDismissal = [edgeDrag, downwardDrag].map { drag in
+                Plan(beats: [shown, drag(finishing), shown, drag(cancelling)], expectsDrags: true)
+            }
+            return [asPop] + asDismissal
+        }
+    }
+}

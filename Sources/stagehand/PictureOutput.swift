@@ -1,0 +1,84 @@
+import ArgumentParser
+import Foundation
+import StagehandHost
+import StagehandRender
+
+/// Renders a run in one format to `--out`, the part `preview` and `play` share.
+///
+/// - gif: the run, resampled to what a GIF can show (`GIFTiming`), looping;
+/// - png: the frame at `--time` (default: mid-way through the first transition), or, with
+///   `--out DIR/`, every frame as DIR/frame-0000.png, ...;
+/// - svg: the frame at `--time`, or without it the run as an animated SVG;
+/// - html: the run as a self-contained player page.
+struct PictureOutput {
+    var format: OutputFormat
+    var out: String
+    var time: Double?
+    /// Whose first transition the default PNG time is in the middle of.
+    var effect: String?
+    var title: String
+
+    /// Every frame into a folder: PNG only.
+    var isFolder: Bool { OutputPath.namesDirectory(out) }
+
+    /// Refuses what cannot be done before anything runs.
+    func check() throws {
+        if isFolder {
+            guard format == .png else {
+                throw InputError.fail("--out \(out)", "a folder takes PNG frames (--format png); give a file name ending in .\(format.rawValue)")
+            }
+            guard time == nil else { throw InputError.fail("--time", "picks one frame; a folder gets every frame") }
+            try OutputPath.checkDirectory(out, argument: "--out")
+        } else {
+            if time != nil, format == .gif || format == .html {
+                throw InputError.fail("--time", "picks one frame, for --format png or svg; a \(format.rawValue) shows the whole run")
+            }
+            try OutputPath.checkFile(out, argument: "--out")
+        }
+    }
+
+    /// Parses `--time`: seconds, a finite number at least 0.
+    static func parseTime(_ text: String?) throws -> Double? {
+        guard let text else { return nil }
+        guard let t = Double(text), t.isFinite, t >= 0 else {
+            throw InputError.fail("--time \(text)", "expected seconds, a number at least 0")
+        }
+        return t
+    }
+
+    func write(_ trace: Trace, renderer: Renderer) throws {
+        do {
+            switch format {
+            case .gif:
+                let data = try renderer.gif(trace: trace, timing: GIFTiming(framesPerSecond: trace.fps))
+                try OutputPath.write(data, to: out, argument: "--out")
+            case .png where isFolder:
+                let frames = try renderer.pngs(trace: trace)
+                let digits = max(4, String(frames.count - 1).count)
+                let files = frames.enumerated().map { (i, data) in
+                    ("frame-" + String(repeating: "0", count: max(0, digits - String(i).count)) + String(i) + ".png", data)
+                }
+                try OutputPath.writeFolder(files, to: out, argument: "--out")
+            case .png:
+                guard let frame = FrameChoice.frame(at: time ?? FrameChoice.defaultTime(in: trace, effect: effect), in: trace) else {
+                    throw RenderError("the run has no frames")
+                }
+                try OutputPath.write(try renderer.png(frame: frame), to: out, argument: "--out")
+            case .svg:
+                let text: String
+                if let time {
+                    guard let frame = FrameChoice.frame(at: time, in: trace) else { throw RenderError("the run has no frames") }
+                    text = renderer.svg(frame: frame)
+                } else {
+                    text = renderer.svg(trace: trace)
+                }
+                try OutputPath.write(Data(text.utf8), to: out, argument: "--out")
+            case .html:
+                try OutputPath.write(Data(renderer.html(trace: trace, title: title).utf8), to: out, argument: "--out")
+            }
+        } catch let error as RenderError {
+            StandardError.write("error: \(out): \(error.message)")
+            throw ExitCode.failure
+        }
+    }
+}

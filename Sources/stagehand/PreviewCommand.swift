@@ -1,0 +1,140 @@
+import ArgumentParser
+import Foundation
+import StagehandCore
+import StagehandHost
+import StagehandRender
+
+/// `stagehand preview NAME`: renders an effect's standard scenario (see
+/// `StandardScenario`) as a GIF, PNG, SVG or HTML page; `--all --out DIR` renders every
+/// effect into a gallery.
+struct PreviewCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "preview",
+        abstract: "Render an effect's standard scenario as a GIF, PNG, SVG or HTML player; --all renders a gallery.",
+        discussion: """
+            The scenario comes from the effect's kind: a push is pushed; a pop is popped after \
+            UIKit's push; a presentation is presented, then dismissed by UIKit; a dismissal \
+            dismisses what UIKit presented; a container effect switches children; an interactive \
+            effect is also driven by a finger that finishes, then by one that cancels. \
+            A GIF cannot show 60 fps (its delays are hundredths of a second and browsers slow \
+            down anything under 2): it is resampled to 100/round(100/fps) fps, at most 50. \
+            The output is written to a temporary file beside --out and renamed into place.
+            """
+    )
+
+    @OptionGroup var plugins: PluginOptions
+
+    @Argument(help: "The effect's name, as `stagehand catalog` lists it.")
+    var name: String?
+
+    @Flag(help: "Render every effect in the catalog to DIR/NAME.gif and write DIR/index.html, a gallery.")
+    var all = false
+
+    @Option(help: ArgumentHelp("gif, png, svg or html (default: from --out's extension, else gif).", valueName: "format"))
+    var format: String?
+
+    @Option(help: ArgumentHelp("Where to write (default: NAME.FORMAT here). With png, a folder (DIR/) gets every frame.", valueName: "path"))
+    var out: String?
+
+    @Option(parsing: .unconditional, help: ArgumentHelp("Frames per second of the run, 1...240.", valueName: "n"))
+    var fps = "60"
+
+    @Option(parsing: .unconditional, help: ArgumentHelp("The screen in points (= pixels), WIDTHxHEIGHT, each 1...8192.", valueName: "WxH"))
+    var size = "390x844"
+
+    @Option(parsing: .unconditional, help: ArgumentHelp("png, svg: the frame at this many seconds (default for png: mid-way through the effect's first transition).", valueName: "seconds"))
+    var time: String?
+
+    @Option(name: .customLong("param"), parsing: .unconditionalSingleValue,
+            help: ArgumentHelp("A factory parameter of the effect, key=value (e.g. duration=0.5). Repeatable.", valueName: "key=value"))
+    var parameters: [String] = []
+
+    func run() throws {
+        let framesPerSecond = try Self.parseFPS(fps)
+        let screen = try Self.parseSize(size)
+        let seconds = try PictureOutput.parseTime(time)
+        let overrides = try Self.parseParameters(parameters)
+        if all {
+            guard name == nil else { throw InputError.fail("NAME \(name!)", "give an effect's name or --all, not both") }
+            guard overrides.isEmpty else { throw InputError.fail("--param", "applies to one effect; not with --all") }
+            guard seconds == nil else { throw InputError.fail("--time", "picks one frame; --all writes GIFs") }
+            if let format, OutputFormat(option: format) != .gif {
+                throw InputError.fail("--format \(format)", "--all writes GIFs and an index.html; expected gif")
+            }
+            guard let out else { throw InputError.fail("--out", "missing; --all needs a folder, e.g. --out gallery") }
+            try OutputPath.checkDirectory(out, argument: "--out")
+            let library = try plugins.loadLibrary()
+            try Gallery(library: library, folder: out, screen: screen, framesPerSecond: framesPerSecond).write()
+            return
+        }
+        guard let name else { throw InputError.fail("NAME", "missing; give an effect's name (stagehand catalog lists them) or --all") }
+        let chosen = try OutputFormat.resolve(format: format, out: out, fallback: .gif)
+        let output = PictureOutput(format: chosen, out: out ?? "\(name).\(chosen.rawValue)", time: seconds, effect: name,
+                                   title: "\(name) — stagehand preview")
+        try output.check()
+
+        let library = try plugins.loadLibrary()
+        let effect: EffectInfo
+        do {
+            effect = try library.effect(named: name)
+        } catch {
+            StandardError.write(error.description)
+            throw ExitCode.failure
+        }
+        // Check the parameters once by making the effect, so a bad one is one line here
+        // rather than an error event in the middle of the run.
+        do {
+            let made = try library.makeEffect(name, overrides: overrides)
+            made.pointee.destroy(made.pointee.`self`)
+        } catch {
+            throw InputError.fail("--param", error.message)
+        }
+        let scenario = StandardScenario.make(for: effect, library: library, screen: screen, framesPerSecond: framesPerSecond,
+                                             parameters: overrides)
+        let result = ScenarioRunner(library: library, parameters: [name: overrides]).run(scenario) { diagnostic in
+            if diagnostic.severity != .note { StandardError.write(diagnostic.description) }
+        }
+        let renderer = Renderer(trace: result.trace)
+        try output.write(result.trace, renderer: renderer)
+        print("wrote \(output.out): \(Self.summary(result.trace, format: chosen, folder: output.isFolder))")
+    }
+
+    static func summary(_ trace: Trace, format: OutputFormat, folder: Bool) -> String {
+        let seconds = String(format: "%.2f s", (trace.frames.last?.t ?? 0) - (trace.frames.first?.t ?? 0))
+        switch format {
+        case .gif:
+            let timing = GIFTiming(framesPerSecond: trace.fps)
+            return "a run of \(seconds) as a GIF at \(String(format: "%g", timing.framesPerSecond)) fps"
+        case .png: return folder ? "\(trace.frames.count) frames of a run of \(seconds)" : "one frame of a run of \(seconds)"
+        case .svg, .html: return "\(trace.frames.count) frames, a run of \(seconds) at \(trace.fps) fps"
+        }
+    }
+
+    static func parseFPS(_ text: String) throws -> Int {
+        guard let n = Int(text), (1...240).contains(n) else {
+            throw InputError.fail("--fps \(text)", "expected a whole number of frames per second in 1...240")
+        }
+        return n
+    }
+
+    static func parseSize(_ text: String) throws -> Size {
+        let parts = text.lowercased().split(separator: "x", omittingEmptySubsequences: false)
+        guard parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]),
+              (1...Renderer.maximumSide).contains(w), (1...Renderer.maximumSide).contains(h) else {
+            throw InputError.fail("--size \(text)", "expected WIDTHxHEIGHT in points, each a whole number in 1...\(Renderer.maximumSide), e.g. 390x844")
+        }
+        return Size(width: Double(w), height: Double(h))
+    }
+
+    /// `--param key=value` (the effect is NAME), key → value.
+    static func parseParameters(_ texts: [String]) throws -> [String: String] {
+        var out: [String: String] = [:]
+        for text in texts {
+            guard let eq = text.firstIndex(of: "="), eq != text.startIndex else {
+                throw InputError.fail("--param \(text)", "expected key=value, e.g. duration=0.5")
+            }
+            out[String(text[..<eq])] = String(text[text.index(after: eq)...])
+        }
+        return out
+    }
+}
