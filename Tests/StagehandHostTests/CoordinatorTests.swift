@@ -112,4 +112,18 @@ import StagehandCore
         #expect(result.trace.events.filter { $0.kind == "completed" }.count == 2)
         expectSettled(result)
     }
+
+    @Test func aDismissedPresentationsGestureEffectIsDetached() throws {
+        let coordinator = Coordinator(library: BuiltInEffects.library)
+        let stage = coordinator.stage
+        coordinator.setRoot(coordinator.makeNavigationController(root: ViewController(title: "Inbox")))
+        let compose = ViewController(title: "Compose")
+        try coordinator.present(compose, effect: "bounce-present", dismissal: "normal-dismiss", interactiveDismissal: "swipe-dismiss")
+        #expect(stage.settle())
+        #expect(compose.view.gestureRecognizers.count == 1)   // swipe-dismiss's pan
+        compose.dismiss(animated: true)
+        #expect(stage.settle())
+        #expect(compose.presentingViewController == nil)
+        #expect(compose.view.gestureRecognizers.isEmpty)
+    }
 }

@@ -18,7 +18,8 @@
  *     an `sh_effect`, a table of the effect's functions.
  *
  * Versioning: a host accepts a bundle whose `abi_major` equals its own and whose
- * `abi_minor` is not newer than its own. Every struct carries `size`: fields are only
+ * `abi_minor` is not newer than its own. History: 1.0 the first; 1.1 appended
+ * `sh_host.controller_transition_in_progress`. Every struct carries `size`: fields are only
  * ever appended, and a reader must check `size` before reading a field added later.
  *
  * Threading: everything happens on the host's main (scene) thread. No function here may
@@ -41,7 +42,7 @@ extern "C" {
 #endif
 
 #define STAGEHAND_ABI_MAJOR 1
-#define STAGEHAND_ABI_MINOR 0
+#define STAGEHAND_ABI_MINOR 1
 
 /** The name of the one symbol every bundle exports. */
 #define STAGEHAND_ENTRY_SYMBOL "stagehand_bundle_entry"
@@ -283,6 +284,15 @@ typedef struct sh_host {
     sh_object *(*gesture_delegate)(sh_gesture *g);
     /** Target–action by name, as NSSelectorFromString: false if `target` has no such action. */
     bool (*gesture_add_target_action)(sh_gesture *g, sh_object *target, const char *action);
+
+    /* -- added in ABI 1.1 (check with SH_HOST_HAS before use) */
+
+    /**
+     * Whether a transition runs (or waits in the queue) in `vc`'s scene: UIKit's
+     * `transitionCoordinator != nil`, widened to the whole window, so a gesture can
+     * refuse to begin while a presentation, a push or a pop is under way.
+     */
+    bool (*controller_transition_in_progress)(sh_controller *vc);
 } sh_host;
 
 /* ---------------------------------------------------------------- the effect table */

@@ -53,6 +53,9 @@ public final class Stage {
     /// Whether a navigation or presentation transition is running.
     public var isTransitioning: Bool { activeTransition != nil }
 
+    /// Whether operations wait for the running transition to end.
+    public var hasPendingOperations: Bool { !pendingOperations.isEmpty }
+
     /// How far the running transition is, 0...1: its timeline's time over its duration
     /// (for an interactive one, the finger's percent).
     public var runningTransitionPercent: Double? {
@@ -141,8 +144,13 @@ public final class Stage {
     /// Every transition's began / completed / cancelled, and refused operations.
     public private(set) var transitionEvents: [TransitionEvent] = []
 
+    /// Called with every transition event as it happens (the coordinator lets go of a
+    /// presentation's effects when its dismissal completes).
+    public var transitionObservers: [(TransitionEvent) -> Void] = []
+
     func record(_ event: TransitionEvent) {
         transitionEvents.append(event)
+        for observer in transitionObservers { observer(event) }
     }
 
     /// Records an operation that could not run, said by someone above the scene (an

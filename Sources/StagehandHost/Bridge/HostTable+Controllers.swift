@@ -32,6 +32,11 @@ extension HostTable {
             return nav.popViewController(animated: animated) != nil
         }
         t.controller_dismiss = { c, animated in handles.controller(c, "controller_dismiss")?.dismiss(animated: animated) }
+        t.controller_transition_in_progress = { c in
+            guard let vc = handles.controller(c, "controller_transition_in_progress") else { return false }
+            let stage = (vc.isViewLoaded ? vc.view.window?.stage : nil) ?? Stage.current
+            return stage.isTransitioning || stage.hasPendingOperations
+        }
         t.controller_flag = { c, key in
             guard let vc = handles.controller(c, "controller_flag"), let key else { return false }
             return vc.flags.contains(String(cString: key))

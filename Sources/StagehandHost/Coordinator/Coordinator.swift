@@ -28,11 +28,26 @@ public final class Coordinator {
     private struct Attached<Controller: AnyObject, Effects> {
         let controller: Controller
         let effects: Effects
+        var wasPresented = false
     }
 
     public init(library: EffectLibrary, stage: Stage = Stage()) {
         self.library = library
         self.stage = stage
+        stage.transitionObservers.append { [weak self] _ in self?.releaseEndedPresentations() }
+    }
+
+    /// A dismissed controller's gesture effect comes off its view, and its effects go.
+    /// (A presentation still waiting in the queue has not been presented yet: it stays.)
+    private func releaseEndedPresentations() {
+        for i in presentationEffects.indices where presentationEffects[i].controller.presentingViewController != nil {
+            presentationEffects[i].wasPresented = true
+        }
+        presentationEffects.removeAll { entry in
+            guard entry.wasPresented, entry.controller.presentingViewController == nil else { return false }
+            entry.effects.interactiveDismiss?.detach(from: entry.controller)
+            return true
+        }
     }
 
     /// Gesture effects take their gestures off the controllers while the scene still

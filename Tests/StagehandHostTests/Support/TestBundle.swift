@@ -49,7 +49,7 @@ struct TestBundle {
         static bool test_init(const sh_host *host, const char *path) { (void)path; return host != NULL; }
 
         static const sh_bundle test_bundle = {
-            \(abiMajor), STAGEHAND_ABI_MINOR, sizeof(sh_bundle), "\(literal)", test_init, NULL,
+            \(abiMajor), 0 /* built against ABI 1.0: an older minor still loads */, sizeof(sh_bundle), "\(literal)", test_init, NULL,
         };
 
         const sh_bundle *stagehand_bundle_entry(void) { return &test_bundle; }
