@@ -4,6 +4,7 @@
 // its own shared object. The targets follow the layers of DESIGN.md, bottom up:
 //
 //   StagehandABI   the C header, the only contract between host and bundle
+//   StagehandGeometry points, rects, transforms, colours, timing curves, springs (both sides)
 //   StagehandCore  scene, controllers, animation engine, transitioning, gestures
 //   StagehandSDK   the Swift authoring layer over the ABI (linked into each Swift bundle)
 //   StagehandHost  catalog, loader, libffi factories, registry, coordinator, scenarios
@@ -14,7 +15,8 @@
 // Plugins/<Effect> holds one bundle each, built as a dynamic library product.
 import PackageDescription
 
-/// Swift bundles link only the SDK (which links only the header): never the host.
+/// Swift bundles link only the SDK (which links only the header and the shared geometry):
+/// never the host.
 func swiftEffect(_ name: String) -> Target {
     .target(name: name, dependencies: ["StagehandSDK"], path: "Plugins/\(name)")
 }
@@ -44,11 +46,16 @@ let package = Package(
         .target(name: "StagehandABI"),
         .systemLibrary(name: "CFFI", pkgConfig: "libffi", providers: [.apt(["libffi-dev"])]),
 
-        // Layers 2–5: the headless runtime. No dependencies at all.
-        .target(name: "StagehandCore"),
+        // The value types and timing math that the runtime and the SDK share (each bundle
+        // links its own copy: value types only). Depends on nothing.
+        .target(name: "StagehandGeometry"),
 
-        // The Swift authoring layer for effect bundles: the header only, never the host.
-        .target(name: "StagehandSDK", dependencies: ["StagehandABI"]),
+        // Layers 2–5: the headless runtime. Nothing but the shared geometry.
+        .target(name: "StagehandCore", dependencies: ["StagehandGeometry"]),
+
+        // The Swift authoring layer for effect bundles: the header and the shared geometry,
+        // never the host.
+        .target(name: "StagehandSDK", dependencies: ["StagehandABI", "StagehandGeometry"]),
 
         // Layer 6: the host.
         .target(name: "StagehandHost", dependencies: ["StagehandCore", "StagehandABI", "CFFI"]),
@@ -60,8 +67,8 @@ let package = Package(
 
         // The benchmark behind `stagehand bench`, and its C side: an exact allocation
         // counter (it defines malloc & co. for the executable that links it) and the plain
-        // C reference loops, always -O2.
-        .target(name: "CBenchSupport", dependencies: ["CFFI"], cSettings: [.unsafeFlags(["-O2"])]),
+        // C reference loops (-O2 in a release build, as SwiftPM compiles C there).
+        .target(name: "CBenchSupport", dependencies: ["CFFI"]),
         .target(name: "StagehandBench", dependencies: [
             "StagehandCore", "StagehandHost", "StagehandRender", "StagehandABI", "CFFI", "CBenchSupport",
         ]),

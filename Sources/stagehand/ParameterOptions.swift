@@ -1,4 +1,5 @@
 import ArgumentParser
+import StagehandHost
 
 /// `--param NAME.key=value`, repeatable: parameter values for the named effects.
 struct ParameterOptions: ParsableArguments {
@@ -22,5 +23,21 @@ struct ParameterOptions: ParsableArguments {
             out[name, default: [:]][key] = String(raw[raw.index(after: eq)...])
         }
         return out
+    }
+
+    /// The values, checked against the effects they name: an unknown effect, an unknown
+    /// parameter or a value of the wrong type or out of bounds is reported on standard
+    /// error (naming the argument) and the command ends with exit code 1.
+    func validated(against library: EffectLibrary) throws -> [String: [String: String]] {
+        let values = try parsed()
+        for (name, overrides) in values.sorted(by: { $0.key < $1.key }) {
+            do {
+                try library.validate(overrides: overrides, for: name)
+            } catch {
+                StandardError.write("error: --param \(name).\(overrides.keys.sorted().joined(separator: ",")): \(error.message)")
+                throw ExitCode.failure
+            }
+        }
+        return values
     }
 }

@@ -28,7 +28,7 @@ struct PlayCommand: ParsableCommand {
     var time: String?
 
     func run() throws {
-        let values = try parameters.parsed()
+        _ = try parameters.parsed()
         let seconds = try PictureOutput.parseTime(time)
         var picture: PictureOutput?
         if let out {
@@ -48,6 +48,7 @@ struct PlayCommand: ParsableCommand {
             throw ExitCode.failure
         }
         let library = try plugins.loadLibrary()
+        let values = try parameters.validated(against: library)
         let result = ScenarioRunner(library: library, parameters: values).run(script) { diagnostic in
             StandardError.write(diagnostic.description)
         }

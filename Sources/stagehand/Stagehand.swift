@@ -1,9 +1,26 @@
 import ArgumentParser
+import Foundation
 
 /// `stagehand`: list and inspect the effects, and later render, play, validate and
 /// scaffold them (DESIGN.md, layer 8). One subcommand per file.
 @main
 struct Stagehand: ParsableCommand {
+    /// Runs the command. A usage error (a missing or malformed argument) exits with 1,
+    /// like every other invalid request, rather than swift-argument-parser's 64.
+    static func main() {
+        do {
+            var command = try parseAsRoot()
+            try command.run()
+        } catch {
+            let code = exitCode(for: error)
+            if code == .validationFailure {
+                FileHandle.standardError.write(Data((fullMessage(for: error) + "\n").utf8))
+                Foundation.exit(ExitCode.failure.rawValue)
+            }
+            exit(withError: error)
+        }
+    }
+
     static let configuration = CommandConfiguration(
         commandName: "stagehand",
         abstract: "UIKit's iOS 7 view-controller transitions, headless, with every effect loaded from its own bundle.",

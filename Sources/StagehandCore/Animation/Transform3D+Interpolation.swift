@@ -111,22 +111,13 @@ extension Transform3D {
     /// affine result; a matrix that cannot be decomposed falls back to entry-wise lerp.
     /// 0 and 1 return the inputs exactly; other fractions, including ones outside
     /// 0...1, go through the parts.
+    ///
+    /// (The engine prepares the same path once per animation, `TransformPath`, and
+    /// evaluates it on every frame; this is that path made and used once.)
     public static func interpolate(from a: Transform3D, to b: Transform3D, fraction f: Double) -> Transform3D {
         if f == 0 || a == b { return a }
         if f == 1 { return b }
-        if a.isAffine && b.isAffine {
-            return Transform3D(interpolateAffine(from: a.affine, to: b.affine, fraction: f))
-        }
-        // Animations often start or end at the identity: its parts are known.
-        if let da = a.isIdentity ? .identity : a.decomposed(),
-           let db = b.isIdentity ? .identity : b.decomposed() {
-            return Transform3D(Decomposition.interpolate(from: da, to: db, fraction: f))
-        }
-        func l(_ x: Double, _ y: Double) -> Double { Double.interpolate(from: x, to: y, fraction: f) }
-        return Transform3D(m11: l(a.m11, b.m11), m12: l(a.m12, b.m12), m13: l(a.m13, b.m13), m14: l(a.m14, b.m14),
-                           m21: l(a.m21, b.m21), m22: l(a.m22, b.m22), m23: l(a.m23, b.m23), m24: l(a.m24, b.m24),
-                           m31: l(a.m31, b.m31), m32: l(a.m32, b.m32), m33: l(a.m33, b.m33), m34: l(a.m34, b.m34),
-                           m41: l(a.m41, b.m41), m42: l(a.m42, b.m42), m43: l(a.m43, b.m43), m44: l(a.m44, b.m44))
+        return TransformPath(from: a, to: b).value(from: a, to: b, fraction: f)
     }
 
     /// The 2D path, shared with `Transform2D`'s interpolation. Follows CSS's 2D
@@ -139,10 +130,85 @@ extension Transform3D {
                                   fraction f: Double) -> Transform2D {
         if f == 0 || a == b { return a }
         if f == 1 { return b }
+        return AffinePath(from: a, to: b).value(from: a, to: b, fraction: f)
+    }
+}
+
+/// The way from one transform to another, worked out once: which of the paths of
+/// `Transform3D.interpolate` applies, with both ends already taken apart. Evaluating it
+/// at a fraction then only interpolates the parts and rebuilds the matrix, which is
+/// what the engine does for a transform animation on every frame.
+///
+/// `value` expects what `interpolate` has already settled: a fraction other than 0 and
+/// 1, and ends that differ (it answers those cases too, exactly as `interpolate`).
+struct TransformPath {
+    enum Mode {
+        /// Equal ends.
+        case same
+        /// Both affine: the 2D path.
+        case affine(AffinePath)
+        /// Both decomposable: the parts of each.
+        case decomposed(Transform3D.DecompositionPath)
+        /// Otherwise: entry by entry.
+        case matrix
+    }
+
+    let mode: Mode
+
+    init(from a: Transform3D, to b: Transform3D) {
+        if a == b {
+            mode = .same
+        } else if a.isAffine && b.isAffine {
+            mode = .affine(AffinePath(from: a.affine, to: b.affine))
+        } else if let da = a.isIdentity ? .identity : a.decomposed(),
+                  let db = b.isIdentity ? .identity : b.decomposed() {
+            // Animations often start or end at the identity: its parts are known.
+            mode = .decomposed(Transform3D.DecompositionPath(from: da, to: db))
+        } else {
+            mode = .matrix
+        }
+    }
+
+    @inline(__always)
+    func value(from a: Transform3D, to b: Transform3D, fraction f: Double) -> Transform3D {
+        if f == 0 { return a }
+        switch mode {
+        case .same:
+            return a
+        case .affine(let path):
+            if f == 1 { return b }
+            return Transform3D(path.value(from: a.affine, to: b.affine, fraction: f))
+        case .decomposed(let path):
+            if f == 1 { return b }
+            return Transform3D(path.value(at: f))
+        case .matrix:
+            if f == 1 { return b }
+            return Transform3D.lerp(a, b, f)
+        }
+    }
+}
+
+extension Transform3D {
+    /// Entry by entry, for matrices that cannot be decomposed.
+    static func lerp(_ a: Transform3D, _ b: Transform3D, _ f: Double) -> Transform3D {
         func l(_ x: Double, _ y: Double) -> Double { Double.interpolate(from: x, to: y, fraction: f) }
+        return Transform3D(m11: l(a.m11, b.m11), m12: l(a.m12, b.m12), m13: l(a.m13, b.m13), m14: l(a.m14, b.m14),
+                           m21: l(a.m21, b.m21), m22: l(a.m22, b.m22), m23: l(a.m23, b.m23), m24: l(a.m24, b.m24),
+                           m31: l(a.m31, b.m31), m32: l(a.m32, b.m32), m33: l(a.m33, b.m33), m34: l(a.m34, b.m34),
+                           m41: l(a.m41, b.m41), m42: l(a.m42, b.m42), m43: l(a.m43, b.m43), m44: l(a.m44, b.m44))
+    }
+}
+
+/// The 2D path between two affine transforms, with both taken apart (and reconciled)
+/// once; see `Transform3D.interpolateAffine`.
+struct AffinePath {
+    /// The parts of each end, or nil when an end is singular (then entries are lerped).
+    let parts: (from: AffineParts, to: AffineParts)?
+
+    init(from a: Transform2D, to b: Transform2D) {
         guard var pa = AffineParts(a), var pb = AffineParts(b) else {
-            return Transform2D(a: l(a.a, b.a), b: l(a.b, b.b), c: l(a.c, b.c), d: l(a.d, b.d),
-                                   tx: l(a.tx, b.tx), ty: l(a.ty, b.ty))
+            parts = nil
+            return
         }
         if (pa.sx < 0 && pb.sy < 0) || (pa.sy < 0 && pb.sx < 0) {
             pa.sx = -pa.sx; pa.sy = -pa.sy
@@ -150,6 +216,16 @@ extension Transform3D {
         }
         if abs(pa.angle - pb.angle) > .pi {
             if pa.angle > pb.angle { pa.angle -= 2 * .pi } else { pb.angle -= 2 * .pi }
+        }
+        parts = (pa, pb)
+    }
+
+    @inline(__always)
+    func value(from a: Transform2D, to b: Transform2D, fraction f: Double) -> Transform2D {
+        func l(_ x: Double, _ y: Double) -> Double { Double.interpolate(from: x, to: y, fraction: f) }
+        guard let (pa, pb) = parts else {
+            return Transform2D(a: l(a.a, b.a), b: l(a.b, b.b), c: l(a.c, b.c), d: l(a.d, b.d),
+                               tx: l(a.tx, b.tx), ty: l(a.ty, b.ty))
         }
         return AffineParts(tx: l(pa.tx, pb.tx), ty: l(pa.ty, pb.ty), sx: l(pa.sx, pb.sx),
                            sy: l(pa.sy, pb.sy), angle: l(pa.angle, pb.angle),
@@ -159,7 +235,7 @@ extension Transform3D {
 
 /// An affine transform as `scale · skew · rotation · translation` (rows (a, b), (c, d)
 /// are sx·r0 and sy·(skew·r0 + r1), with r0 = (cos, sin), r1 = (−sin, cos)).
-private struct AffineParts {
+struct AffineParts {
     var tx, ty, sx, sy, angle, skew: Double
 
     init(tx: Double, ty: Double, sx: Double, sy: Double, angle: Double, skew: Double) {
@@ -177,6 +253,7 @@ private struct AffineParts {
                   skew: (t.c * r0x + t.d * r0y) / sy)
     }
 
+    @inline(__always)
     var transform: Transform2D {
         let cs = cos(angle), sn = sin(angle)
         return Transform2D(a: sx * cs, b: sx * sn, c: sy * (skew * cs - sn), d: sy * (skew * sn + cs),

@@ -69,6 +69,45 @@ extension Transform3D {
         /// make that end jump.
         public static func interpolate(from a: Decomposition, to b: Decomposition,
                                        fraction f: Double) -> Decomposition {
+            DecompositionPath(from: a, to: b).value(at: f)
+        }
+
+        /// Whether the perspective acts along z alone (no x or y component), so adding it
+        /// to a transform that keeps the plane in place leaves the plane's picture as is.
+        fileprivate var hasDepthPerspectiveOnly: Bool {
+            abs(perspectiveX) < 1e-12 && abs(perspectiveY) < 1e-12
+        }
+
+        /// Whether the z = 0 plane stays at z = 0: no translation in depth, and a rotation
+        /// whose third row is ±z (about z, or a half turn about an axis in the plane),
+        /// i.e. rows 1 and 2 of the rotation have no z component.
+        fileprivate var keepsPlaneInPlace: Bool {
+            let (x, y, z, w) = (quaternionX, quaternionY, quaternionZ, quaternionW)
+            return abs(translationZ) < 1e-12 && abs(x * z - y * w) < 1e-12 && abs(y * z + x * w) < 1e-12
+        }
+    }
+}
+
+extension Transform3D {
+    /// The way between two decompositions, worked out once: the perspective rows each
+    /// end takes (see `Decomposition.interpolate`), and the rotation arc (the second
+    /// quaternion on the first's side, the angle between them and 1/sin of it). Each
+    /// evaluation then costs the lerps, two sines and the rebuild; the engine keeps one
+    /// per 3D transform animation.
+    struct DecompositionPath {
+        let a: Decomposition
+        let b: Decomposition
+        let perspectiveA: (Double, Double, Double, Double)
+        let perspectiveB: (Double, Double, Double, Double)
+        /// b's quaternion, negated when that is the shorter arc.
+        let quaternionB: (x: Double, y: Double, z: Double, w: Double)
+        let angle: Double
+        /// 1/sin(angle), or 0 when the two rotations coincide (then lerped).
+        let inverseSine: Double
+
+        init(from a: Decomposition, to b: Decomposition) {
+            self.a = a
+            self.b = b
             var pa = (a.perspectiveX, a.perspectiveY, a.perspectiveZ, a.perspectiveW)
             var pb = (b.perspectiveX, b.perspectiveY, b.perspectiveZ, b.perspectiveW)
             if a.hasPerspective && !b.hasPerspective && a.hasDepthPerspectiveOnly && b.keepsPlaneInPlace {
@@ -76,7 +115,36 @@ extension Transform3D {
             } else if b.hasPerspective && !a.hasPerspective && b.hasDepthPerspectiveOnly && a.keepsPlaneInPlace {
                 pa = (0, 0, b.perspectiveZ, 1)
             }
-            let q = slerp(a, b, f)
+            perspectiveA = pa
+            perspectiveB = pb
+            // Spherical linear interpolation on the shorter arc (unit in, unit out). The
+            // angle between the two quaternions is 2·atan2(|a − b|, |a + b|), accurate even
+            // when they nearly coincide (where acos of the dot product loses half its digits).
+            let (ax, ay, az, aw) = (a.quaternionX, a.quaternionY, a.quaternionZ, a.quaternionW)
+            var (bx, by, bz, bw) = (b.quaternionX, b.quaternionY, b.quaternionZ, b.quaternionW)
+            if ax * bx + ay * by + az * bz + aw * bw < 0 { bx = -bx; by = -by; bz = -bz; bw = -bw }
+            quaternionB = (bx, by, bz, bw)
+            let dx = ax - bx, dy = ay - by, dz = az - bz, dw = aw - bw
+            let sx = ax + bx, sy = ay + by, sz = az + bz, sw = aw + bw
+            angle = 2 * atan2((dx * dx + dy * dy + dz * dz + dw * dw).squareRoot(),
+                              (sx * sx + sy * sy + sz * sz + sw * sw).squareRoot())
+            let sine = sin(angle)
+            // The same rotation: lerp (off unit length by ~angle², nil).
+            inverseSine = sine < 1e-12 ? 0 : 1 / sine
+        }
+
+        /// Each part interpolated: see `Decomposition.interpolate`.
+        @inline(__always)
+        func value(at f: Double) -> Decomposition {
+            let (ax, ay, az, aw) = (a.quaternionX, a.quaternionY, a.quaternionZ, a.quaternionW)
+            let (bx, by, bz, bw) = quaternionB
+            let wa: Double, wb: Double
+            if inverseSine == 0 {
+                wa = 1 - f; wb = f
+            } else {
+                wa = sin((1 - f) * angle) * inverseSine; wb = sin(f * angle) * inverseSine
+            }
+            let (pa, pb) = (perspectiveA, perspectiveB)
             return Decomposition(
                 translationX: .interpolate(from: a.translationX, to: b.translationX, fraction: f),
                 translationY: .interpolate(from: a.translationY, to: b.translationY, fraction: f),
@@ -91,44 +159,8 @@ extension Transform3D {
                 perspectiveY: .interpolate(from: pa.1, to: pb.1, fraction: f),
                 perspectiveZ: .interpolate(from: pa.2, to: pb.2, fraction: f),
                 perspectiveW: .interpolate(from: pa.3, to: pb.3, fraction: f),
-                quaternionX: q.x, quaternionY: q.y, quaternionZ: q.z, quaternionW: q.w)
-        }
-
-        /// Whether the perspective acts along z alone (no x or y component), so adding it
-        /// to a transform that keeps the plane in place leaves the plane's picture as is.
-        private var hasDepthPerspectiveOnly: Bool {
-            abs(perspectiveX) < 1e-12 && abs(perspectiveY) < 1e-12
-        }
-
-        /// Whether the z = 0 plane stays at z = 0: no translation in depth, and a rotation
-        /// whose third row is ±z (about z, or a half turn about an axis in the plane),
-        /// i.e. rows 1 and 2 of the rotation have no z component.
-        private var keepsPlaneInPlace: Bool {
-            let (x, y, z, w) = (quaternionX, quaternionY, quaternionZ, quaternionW)
-            return abs(translationZ) < 1e-12 && abs(x * z - y * w) < 1e-12 && abs(y * z + x * w) < 1e-12
-        }
-
-        /// Spherical linear interpolation on the shorter arc (unit in, unit out). The angle between the two
-        /// quaternions is 2·atan2(|a − b|, |a + b|), accurate even when they nearly
-        /// coincide (where acos of the dot product loses half its digits).
-        private static func slerp(_ a: Decomposition, _ b: Decomposition, _ f: Double)
-            -> (x: Double, y: Double, z: Double, w: Double) {
-            let (ax, ay, az, aw) = (a.quaternionX, a.quaternionY, a.quaternionZ, a.quaternionW)
-            var (bx, by, bz, bw) = (b.quaternionX, b.quaternionY, b.quaternionZ, b.quaternionW)
-            if ax * bx + ay * by + az * bz + aw * bw < 0 { bx = -bx; by = -by; bz = -bz; bw = -bw }
-            let dx = ax - bx, dy = ay - by, dz = az - bz, dw = aw - bw
-            let sx = ax + bx, sy = ay + by, sz = az + bz, sw = aw + bw
-            let angle = 2 * atan2((dx * dx + dy * dy + dz * dz + dw * dw).squareRoot(),
-                                  (sx * sx + sy * sy + sz * sz + sw * sw).squareRoot())
-            let wa: Double, wb: Double
-            let sine = sin(angle)
-            if sine < 1e-12 {   // the same rotation: lerp (off unit length by ~angle², nil)
-                wa = 1 - f; wb = f
-            } else {
-                let inverse = 1 / sine
-                wa = sin((1 - f) * angle) * inverse; wb = sin(f * angle) * inverse
-            }
-            return (wa * ax + wb * bx, wa * ay + wb * by, wa * az + wb * bz, wa * aw + wb * bw)
+                quaternionX: wa * ax + wb * bx, quaternionY: wa * ay + wb * by,
+                quaternionZ: wa * az + wb * bz, quaternionW: wa * aw + wb * bw)
         }
     }
 }

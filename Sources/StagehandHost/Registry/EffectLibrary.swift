@@ -102,6 +102,15 @@ public final class EffectLibrary {
         return table
     }
 
+    /// Checks parameter values for the effect `name` without making it: each key must be
+    /// a declared parameter, each value must parse as its type and lie within its
+    /// bounds. Throws the first problem, naming the effect, the parameter and what was
+    /// expected — so a command can refuse bad `--param` values before it runs anything.
+    public func validate(overrides: [String: String], for name: String) throws(Diagnostic) {
+        let info = try registered(name).info
+        _ = try ParameterOverrides.arguments(for: info.parameters, overrides: overrides, effect: name)
+    }
+
     /// The bytes of `sh_effect` in ABI 1.0: every field up to `destroy`.
     static let minimumEffectSize = MemoryLayout<sh_effect>.offset(of: \sh_effect.destroy)! + MemoryLayout<UnsafeRawPointer>.size
 

@@ -9,6 +9,10 @@ struct PixelImage: Sendable {
     /// Row by row, 0xAARRGGBB, premultiplied as cairo keeps them.
     let pixels: [UInt32]
 
+    init(width: Int, height: Int, pixels: [UInt32]) {
+        (self.width, self.height, self.pixels) = (width, height, pixels)
+    }
+
     init?(pngFile path: String) {
         let surface = cairo_image_surface_create_from_png(path)
         defer { cairo_surface_destroy(surface) }
@@ -44,5 +48,21 @@ struct PixelImage: Sendable {
         guard a > 0 else { return (0, 0, 0, 0) }
         func channel(_ shift: UInt32) -> Int { (Int((p >> shift) & 0xFF) * 255 + a / 2) / a }
         return (channel(16), channel(8), channel(0), a)
+    }
+
+    /// The mean absolute difference per colour component (0...255) over the top-left
+    /// area both images cover: how far two renderings of one frame are apart (a browser
+    /// screenshot taller than the picture is compared on the picture alone).
+    func meanAbsoluteError(to other: PixelImage) -> Double {
+        let w = min(width, other.width), h = min(height, other.height)
+        guard w > 0, h > 0 else { return .infinity }
+        var total = 0
+        for y in 0..<h {
+            for x in 0..<w {
+                let a = rgba(x, y), b = other.rgba(x, y)
+                total += abs(a.red - b.red) + abs(a.green - b.green) + abs(a.blue - b.blue)
+            }
+        }
+        return Double(total) / Double(3 * w * h)
     }
 }

@@ -6,6 +6,10 @@
 /// form, so `progress(at:)` solves for t numerically. It runs for every animated view on
 /// every frame, so the polynomial coefficients are computed once, here, and the solver
 /// uses neither arrays nor existentials.
+///
+/// The runtime evaluates it; an effect mostly hands it to the host as data (four numbers
+/// through the ABI), and may evaluate or invert it (`time(reaching:)`) to place
+/// something at the moment an animation on the curve gets somewhere.
 public struct TimingCurve: Hashable, Sendable {
     /// The first control point. `c1x` is clamped to 0...1 so that x(t) stays monotonic
     /// (otherwise the curve is not a function of time); y may leave 0...1 to overshoot.
@@ -31,6 +35,17 @@ public struct TimingCurve: Hashable, Sendable {
         ay = 1 - cy - by
         isLinear = c1x == c1y && c2x == c2y
     }
+
+    /// The same curve from two points (UICubicTimingParameters(controlPoint1:controlPoint2:)),
+    /// with the same clamping of x.
+    public init(controlPoint1: Point, controlPoint2: Point) {
+        self.init(controlPoints: controlPoint1.x, controlPoint1.y, controlPoint2.x, controlPoint2.y)
+    }
+
+    /// The first control point, (`c1x`, `c1y`).
+    public var controlPoint1: Point { Point(x: c1x, y: c1y) }
+    /// The second control point, (`c2x`, `c2y`).
+    public var controlPoint2: Point { Point(x: c2x, y: c2y) }
 
     /// kCAMediaTimingFunctionLinear.
     public static let linear = TimingCurve(controlPoints: 0, 0, 1, 1)
@@ -74,6 +89,29 @@ public struct TimingCurve: Hashable, Sendable {
         if abs(ddx) > tiny { return ddy / ddx }
         if abs(ddy) > tiny { return ddy > 0 ? .infinity : -.infinity }
         return ax != 0 ? ay / ax : 1
+    }
+
+    /// The fraction of the time at which the curve reaches the fraction `progress` of the
+    /// change: the inverse of `progress(at:)`, for putting a step (a keyframe, a face
+    /// turning its back) at the moment an animation on this curve gets there.
+    ///
+    /// `progress` at or below 0 gives 0, at or above 1 gives 1. y(t) rises monotonically
+    /// for every curve whose control points' y lie in 0...1 (all of UIKit's), and the
+    /// answer is then exact to rounding; on a curve that overshoots it is one of the
+    /// moments the curve passes `progress`. One-off work, not per frame: it bisects.
+    public func time(reaching progress: Double) -> Double {
+        guard progress > 0 else { return 0 }   // also catches NaN
+        guard progress < 1 else { return 1 }
+        if isLinear { return progress }
+        // Bisection on t keeps y(lo) < progress ≤ y(hi); it never divides by y'(t), which
+        // vanishes at the ends of the eased curves. 64 halvings reach adjacent doubles.
+        var lo = 0.0, hi = 1.0
+        for _ in 0..<64 {
+            let mid = 0.5 * (lo + hi)
+            guard mid > lo, mid < hi else { break }
+            if ((ay * mid + by) * mid + cy) * mid < progress { lo = mid } else { hi = mid }
+        }
+        return ((ax * hi + bx) * hi + cx) * hi
     }
 
     /// Solves x(t) = x for t in 0...1 (x strictly inside 0...1).

@@ -1,6 +1,5 @@
-import StagehandABI
-
-/// A position in a view's coordinate space (CGPoint), in points, y growing downward.
+/// A location in a two-dimensional coordinate space (CGPoint), in screen points, y
+/// growing downward, as in UIKit.
 public struct Point: Hashable, Sendable, CustomStringConvertible {
     public var x: Double
     public var y: Double
@@ -18,10 +17,4 @@ public struct Point: Hashable, Sendable, CustomStringConvertible {
     }
 
     public var description: String { "(\(x), \(y))" }
-
-    init(_ abi: sh_point) {
-        self.init(x: abi.x, y: abi.y)
-    }
-
-    var abi: sh_point { sh_point(x: x, y: y) }
 }

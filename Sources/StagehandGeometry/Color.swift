@@ -1,6 +1,4 @@
-import StagehandABI
-
-/// A straight (not premultiplied) RGBA colour, each component in 0...1 (UIColor's
+/// A straight (not premultiplied) sRGB colour, each component in 0...1 (UIColor's
 /// red/green/blue/alpha initialiser).
 public struct Color: Hashable, Sendable, CustomStringConvertible {
     public var red, green, blue, alpha: Double
@@ -14,7 +12,7 @@ public struct Color: Hashable, Sendable, CustomStringConvertible {
         self.init(red: white, green: white, blue: white, alpha: alpha)
     }
 
-    public static let clear = Color(white: 0, alpha: 0)
+    public static let clear = Color(red: 0, green: 0, blue: 0, alpha: 0)
     public static let black = Color(white: 0)
     public static let white = Color(white: 1)
 
@@ -24,10 +22,4 @@ public struct Color: Hashable, Sendable, CustomStringConvertible {
     }
 
     public var description: String { "rgba(\(red), \(green), \(blue), \(alpha))" }
-
-    init(_ abi: sh_color) {
-        self.init(red: abi.r, green: abi.g, blue: abi.b, alpha: abi.a)
-    }
-
-    var abi: sh_color { sh_color(r: red, g: green, b: blue, a: alpha) }
 }

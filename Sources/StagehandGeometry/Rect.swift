@@ -1,5 +1,10 @@
-/// An origin and a size (CGRect). A negative size is allowed, as in Core Graphics; the
-/// `min`/`max` accessors and `standardized` account for it.
+/// An origin and a size (CGRect).
+///
+/// As in Core Graphics, a size may be negative: the `min`/`max` accessors, `center`,
+/// `standardized` and everything built on them account for it. `width` and `height`
+/// are the size as stored, sign included (CGRect's standardize): the runtime animates
+/// sizes through zero and lays a view out from its bounds' signed size. Frames and
+/// bounds that a transition context hands an effect are never negative.
 public struct Rect: Hashable, Sendable, CustomStringConvertible {
     public var origin: Point
     public var size: Size
@@ -25,23 +30,36 @@ public struct Rect: Hashable, Sendable, CustomStringConvertible {
     public var midY: Double { origin.y + size.height / 2 }
     public var center: Point { Point(x: midX, y: midY) }
 
+    /// The same rectangle with a non-negative size.
     public var standardized: Rect {
         Rect(x: minX, y: minY, width: abs(size.width), height: abs(size.height))
     }
+
+    /// Whether it has no area (CGRectIsEmpty).
+    public var isEmpty: Bool { size.width == 0 || size.height == 0 }
 
     public func offsetBy(dx: Double, dy: Double) -> Rect {
         Rect(x: origin.x + dx, y: origin.y + dy, width: size.width, height: size.height)
     }
 
+    /// The standardized rectangle with each side moved in by `dx`/`dy` (out with negative
+    /// values). Where Core Graphics would answer CGRectNull because a side went negative,
+    /// that side collapses to zero at the centre instead: something animating to the
+    /// result still has somewhere to go.
     public func insetBy(dx: Double, dy: Double) -> Rect {
         let s = standardized
-        return Rect(x: s.origin.x + dx, y: s.origin.y + dy, width: s.width - 2 * dx, height: s.height - 2 * dy)
+        var inset = Rect(x: s.origin.x + dx, y: s.origin.y + dy, width: s.width - 2 * dx, height: s.height - 2 * dy)
+        if inset.size.width < 0 { inset.origin.x = s.midX; inset.size.width = 0 }
+        if inset.size.height < 0 { inset.origin.y = s.midY; inset.size.height = 0 }
+        return inset
     }
 
+    /// Whether `p` is inside; the right and bottom edges are outside (CGRectContainsPoint).
     public func contains(_ p: Point) -> Bool {
         p.x >= minX && p.x < maxX && p.y >= minY && p.y < maxY
     }
 
+    /// Whether the two share some area (CGRectIntersectsRect).
     public func intersects(_ r: Rect) -> Bool {
         minX < r.maxX && r.minX < maxX && minY < r.maxY && r.minY < maxY
     }
@@ -51,7 +69,7 @@ public struct Rect: Hashable, Sendable, CustomStringConvertible {
         [Point(x: minX, y: minY), Point(x: maxX, y: minY), Point(x: maxX, y: maxY), Point(x: minX, y: maxY)]
     }
 
-    /// The smallest rectangle holding `points` (CGRect's bounding box).
+    /// The smallest rectangle holding `points` (`.zero` for none).
     public init(boundingBoxOf points: [Point]) {
         guard let first = points.first else { self = .zero; return }
         var lo = first, hi = first
@@ -62,7 +80,7 @@ public struct Rect: Hashable, Sendable, CustomStringConvertible {
         self.init(x: lo.x, y: lo.y, width: hi.x - lo.x, height: hi.y - lo.y)
     }
 
-    /// CGRectApplyAffineTransform: the bounding box of the transformed corners.
+    /// The bounding box of the rectangle moved by `t` (CGRectApplyAffineTransform).
     public func applying(_ t: Transform2D) -> Rect {
         Rect(boundingBoxOf: corners.map { $0.applying(t) })
     }

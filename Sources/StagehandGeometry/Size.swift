@@ -1,4 +1,4 @@
-/// A width and a height (CGSize).
+/// A width and a height (CGSize), in points.
 public struct Size: Hashable, Sendable, CustomStringConvertible {
     public var width: Double
     public var height: Double

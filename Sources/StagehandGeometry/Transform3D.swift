@@ -1,8 +1,17 @@
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// A 4×4 homogeneous transform in Core Animation's layout (CATransform3D): points are row
 /// vectors, so `[x y z 1] · M` maps a point and `m41 m42 m43` hold the translation.
 /// `m34 = -1/d` gives the perspective of an eye at distance `d` from the screen.
+///
+/// The usual perspective idiom reads as in Objective-C:
+/// `var t = Transform3D.identity; t.m34 = -1 / 500; t = t.rotated(by: .pi / 2, x: 0, y: 1, z: 0)`.
 public struct Transform3D: Hashable, Sendable, CustomStringConvertible {
     public var m11, m12, m13, m14: Double
     public var m21, m22, m23, m24: Double
@@ -28,6 +37,7 @@ public struct Transform3D: Hashable, Sendable, CustomStringConvertible {
                   m41: values[12], m42: values[13], m43: values[14], m44: values[15])
     }
 
+    /// CATransform3DIdentity.
     public static let identity = Transform3D(m11: 1, m12: 0, m13: 0, m14: 0,
                                              m21: 0, m22: 1, m23: 0, m24: 0,
                                              m31: 0, m32: 0, m33: 1, m34: 0,
@@ -40,21 +50,23 @@ public struct Transform3D: Hashable, Sendable, CustomStringConvertible {
 
     public var isIdentity: Bool { self == .identity }
 
+    /// CATransform3DMakeTranslation.
     public init(translationX tx: Double, y ty: Double, z tz: Double) {
         self = .identity
         m41 = tx; m42 = ty; m43 = tz
     }
 
+    /// CATransform3DMakeScale.
     public init(scaleX sx: Double, y sy: Double, z sz: Double) {
         self = .identity
         m11 = sx; m22 = sy; m33 = sz
     }
 
-    /// CATransform3DMakeRotation: `angle` radians about the axis (x, y, z). A zero axis
-    /// gives the identity, as Core Animation.
+    /// CATransform3DMakeRotation: `angle` radians about the axis (x, y, z), which need not
+    /// be of unit length. A zero (or not finite) axis gives the identity, as Core Animation.
     public init(rotationAngle angle: Double, x: Double, y: Double, z: Double) {
         let length = (x * x + y * y + z * z).squareRoot()
-        guard length > 0 else { self = .identity; return }
+        guard length > 0, length.isFinite else { self = .identity; return }
         let (x, y, z) = (x / length, y / length, z / length)
         let c = cos(angle), s = sin(angle), t = 1 - c
         self.init(m11: t * x * x + c, m12: t * x * y + z * s, m13: t * x * z - y * s, m14: 0,
@@ -86,28 +98,46 @@ public struct Transform3D: Hashable, Sendable, CustomStringConvertible {
         Transform2D(a: m11, b: m12, c: m21, d: m22, tx: m41, ty: m42)
     }
 
-    /// `self` then `t` (CATransform3DConcat(self, t)).
+    /// `self` first, then `t` (CATransform3DConcat(self, t), the product self · t).
     public func concatenating(_ t: Transform3D) -> Transform3D {
-        let a = values, b = t.values
-        var r = [Double](repeating: 0, count: 16)
-        for i in 0..<4 {
-            for j in 0..<4 {
-                var sum = 0.0
-                for k in 0..<4 { sum += a[i * 4 + k] * b[k * 4 + j] }
-                r[i * 4 + j] = sum
-            }
+        // Row i of self times column j of t, summed from +0 in the order of k, so that
+        // every entry (a zero's sign included) is that of the textbook triple loop.
+        func dot(_ a1: Double, _ a2: Double, _ a3: Double, _ a4: Double,
+                 _ b1: Double, _ b2: Double, _ b3: Double, _ b4: Double) -> Double {
+            0 + a1 * b1 + a2 * b2 + a3 * b3 + a4 * b4
         }
-        return Transform3D(r)
+        let a = self, b = t
+        return Transform3D(
+            m11: dot(a.m11, a.m12, a.m13, a.m14, b.m11, b.m21, b.m31, b.m41),
+            m12: dot(a.m11, a.m12, a.m13, a.m14, b.m12, b.m22, b.m32, b.m42),
+            m13: dot(a.m11, a.m12, a.m13, a.m14, b.m13, b.m23, b.m33, b.m43),
+            m14: dot(a.m11, a.m12, a.m13, a.m14, b.m14, b.m24, b.m34, b.m44),
+            m21: dot(a.m21, a.m22, a.m23, a.m24, b.m11, b.m21, b.m31, b.m41),
+            m22: dot(a.m21, a.m22, a.m23, a.m24, b.m12, b.m22, b.m32, b.m42),
+            m23: dot(a.m21, a.m22, a.m23, a.m24, b.m13, b.m23, b.m33, b.m43),
+            m24: dot(a.m21, a.m22, a.m23, a.m24, b.m14, b.m24, b.m34, b.m44),
+            m31: dot(a.m31, a.m32, a.m33, a.m34, b.m11, b.m21, b.m31, b.m41),
+            m32: dot(a.m31, a.m32, a.m33, a.m34, b.m12, b.m22, b.m32, b.m42),
+            m33: dot(a.m31, a.m32, a.m33, a.m34, b.m13, b.m23, b.m33, b.m43),
+            m34: dot(a.m31, a.m32, a.m33, a.m34, b.m14, b.m24, b.m34, b.m44),
+            m41: dot(a.m41, a.m42, a.m43, a.m44, b.m11, b.m21, b.m31, b.m41),
+            m42: dot(a.m41, a.m42, a.m43, a.m44, b.m12, b.m22, b.m32, b.m42),
+            m43: dot(a.m41, a.m42, a.m43, a.m44, b.m13, b.m23, b.m33, b.m43),
+            m44: dot(a.m41, a.m42, a.m43, a.m44, b.m14, b.m24, b.m34, b.m44))
     }
 
+    /// A translation applied before `self` (CATransform3DTranslate).
     public func translatedBy(x: Double, y: Double, z: Double) -> Transform3D {
         Transform3D(translationX: x, y: y, z: z).concatenating(self)
     }
 
+    /// A scale applied before `self` (CATransform3DScale).
     public func scaledBy(x: Double, y: Double, z: Double) -> Transform3D {
         Transform3D(scaleX: x, y: y, z: z).concatenating(self)
     }
 
+    /// A rotation applied before `self` (CATransform3DRotate), so a perspective set in
+    /// `m34` beforehand still applies to the rotated layer.
     public func rotated(by angle: Double, x: Double, y: Double, z: Double) -> Transform3D {
         Transform3D(rotationAngle: angle, x: x, y: y, z: z).concatenating(self)
     }

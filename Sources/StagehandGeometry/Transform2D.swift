@@ -2,10 +2,13 @@
 import Glibc
 #elseif canImport(Musl)
 import Musl
+#elseif canImport(Darwin)
+import Darwin
 #endif
-import StagehandABI
 
-/// A 2D affine transform (CGAffineTransform): `x' = a·x + c·y + tx`, `y' = b·x + d·y + ty`.
+/// A 2D affine transform in Core Graphics' layout (CGAffineTransform; named to pair with
+/// `Transform3D` and to stay clear of Foundation's `AffineTransform`):
+/// `x' = a·x + c·y + tx`, `y' = b·x + d·y + ty`.
 ///
 /// Angles are in radians; a positive angle turns clockwise on screen, because y grows
 /// downward, as in UIKit.
@@ -39,9 +42,10 @@ public struct Transform2D: Hashable, Sendable, CustomStringConvertible {
 
     /// `self` first, then `t` (CGAffineTransformConcat(self, t)).
     public func concatenating(_ t: Transform2D) -> Transform2D {
-        Transform2D(a: a * t.a + b * t.c, b: a * t.b + b * t.d,
-                        c: c * t.a + d * t.c, d: c * t.b + d * t.d,
-                        tx: tx * t.a + ty * t.c + t.tx, ty: tx * t.b + ty * t.d + t.ty)
+        Transform2D(
+            a: a * t.a + b * t.c, b: a * t.b + b * t.d,
+            c: c * t.a + d * t.c, d: c * t.b + d * t.d,
+            tx: tx * t.a + ty * t.c + t.tx, ty: tx * t.b + ty * t.d + t.ty)
     }
 
     /// A translation applied before `self` (CGAffineTransformTranslate).
@@ -59,20 +63,14 @@ public struct Transform2D: Hashable, Sendable, CustomStringConvertible {
         Transform2D(rotationAngle: angle).concatenating(self)
     }
 
-    /// The inverse; `self` unchanged when it has none, as Core Graphics.
+    /// The inverse, or `self` unchanged when the transform is singular (as Core Graphics).
     public func inverted() -> Transform2D {
-        let determinant = a * d - b * c
-        guard determinant != 0, determinant.isFinite else { return self }
-        return Transform2D(a: d / determinant, b: -b / determinant,
-                               c: -c / determinant, d: a / determinant,
-                               tx: (c * ty - d * tx) / determinant, ty: (b * tx - a * ty) / determinant)
+        let det = a * d - b * c
+        guard det != 0, det.isFinite else { return self }
+        return Transform2D(
+            a: d / det, b: -b / det, c: -c / det, d: a / det,
+            tx: (c * ty - d * tx) / det, ty: (b * tx - a * ty) / det)
     }
 
     public var description: String { "[\(a), \(b), \(c), \(d), \(tx), \(ty)]" }
-
-    init(_ abi: sh_affine) {
-        self.init(a: abi.a, b: abi.b, c: abi.c, d: abi.d, tx: abi.tx, ty: abi.ty)
-    }
-
-    var abi: sh_affine { sh_affine(a: a, b: b, c: c, d: d, tx: tx, ty: ty) }
 }

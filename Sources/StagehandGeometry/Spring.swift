@@ -1,4 +1,10 @@
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// A damped harmonic oscillator that carries a value from 0 to 1: the timing of UIKit's
 /// spring animations and of CASpringAnimation.

@@ -1,0 +1,24 @@
+import CGD
+import Foundation
+
+/// Reads back the first frame of a GIF with libgd, to compare what the GIF shows with
+/// the PNG of the same frame (the palette's error), as the tests do.
+enum GIFFirstFrame {
+    static func pixels(_ gif: Data) -> PixelImage? {
+        let image: gdImagePtr? = gif.withUnsafeBytes { raw in
+            gdImageCreateFromGifPtr(Int32(raw.count), UnsafeMutableRawPointer(mutating: raw.baseAddress))
+        }
+        guard let image else { return nil }
+        defer { gdImageDestroy(image) }
+        let w = Int(image.pointee.sx), h = Int(image.pointee.sy)
+        var pixels = [UInt32](repeating: 0, count: w * h)
+        for y in 0..<h {
+            for x in 0..<w {
+                // 0x7FRRGGBB-style truecolor, converted from the palette by gd.
+                let c = UInt32(bitPattern: gdImageGetTrueColorPixel(image, Int32(x), Int32(y)))
+                pixels[y * w + x] = 0xFF00_0000 | (c & 0xFF_FFFF)
+            }
+        }
+        return PixelImage(width: w, height: h, pixels: pixels)
+    }
+}

@@ -1,0 +1,60 @@
+import StagehandABI
+
+// Plain values between the shared geometry and the header's structs. Layouts match
+// field for field; these are copies, never reinterpretations. Internal: an effect never
+// sees a C struct.
+
+extension Point {
+    init(_ abi: sh_point) { self.init(x: abi.x, y: abi.y) }
+    var abi: sh_point { sh_point(x: x, y: y) }
+}
+
+extension Size {
+    init(_ abi: sh_size) { self.init(width: abi.width, height: abi.height) }
+    var abi: sh_size { sh_size(width: width, height: height) }
+}
+
+extension Rect {
+    init(_ abi: sh_rect) { self.init(origin: Point(abi.origin), size: Size(abi.size)) }
+    var abi: sh_rect { sh_rect(origin: origin.abi, size: size.abi) }
+}
+
+extension Transform2D {
+    init(_ abi: sh_affine) { self.init(a: abi.a, b: abi.b, c: abi.c, d: abi.d, tx: abi.tx, ty: abi.ty) }
+    var abi: sh_affine { sh_affine(a: a, b: b, c: c, d: d, tx: tx, ty: ty) }
+}
+
+extension Transform3D {
+    init(_ abi: sh_transform3d) {
+        self.init(m11: abi.m11, m12: abi.m12, m13: abi.m13, m14: abi.m14,
+                  m21: abi.m21, m22: abi.m22, m23: abi.m23, m24: abi.m24,
+                  m31: abi.m31, m32: abi.m32, m33: abi.m33, m34: abi.m34,
+                  m41: abi.m41, m42: abi.m42, m43: abi.m43, m44: abi.m44)
+    }
+
+    var abi: sh_transform3d {
+        sh_transform3d(m11: m11, m12: m12, m13: m13, m14: m14,
+                       m21: m21, m22: m22, m23: m23, m24: m24,
+                       m31: m31, m32: m32, m33: m33, m34: m34,
+                       m41: m41, m42: m42, m43: m43, m44: m44)
+    }
+}
+
+extension Color {
+    init(_ abi: sh_color) { self.init(red: abi.r, green: abi.g, blue: abi.b, alpha: abi.a) }
+    var abi: sh_color { sh_color(r: red, g: green, b: blue, a: alpha) }
+}
+
+extension TimingCurve {
+    /// The header's name for the curve: one of the four, or `SH_CURVE_CUSTOM`, whose
+    /// control points travel in `sh_animation.c1x ... c2y`.
+    var abiCurve: sh_curve {
+        switch self {
+        case .easeInOut: return SH_CURVE_EASE_IN_OUT
+        case .easeIn: return SH_CURVE_EASE_IN
+        case .easeOut: return SH_CURVE_EASE_OUT
+        case .linear: return SH_CURVE_LINEAR
+        default: return SH_CURVE_CUSTOM
+        }
+    }
+}

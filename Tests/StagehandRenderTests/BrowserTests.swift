@@ -1,0 +1,73 @@
+import Foundation
+import StagehandCore
+import StagehandHost
+@testable import StagehandRender
+import Testing
+
+/// The HTML player in a real browser: headless Chromium opens the page at `#frame=N`,
+/// and its screenshot must match the PNG of frame N.
+///
+/// Tolerance: a mean absolute error of at most 1.0 per colour component (of 255) over
+/// the picture. The two renderers agree on every shape and colour; they differ in
+/// anti-aliasing (cairo's and Skia's coverage along slanted edges) and above all in text
+/// (hinting and sub-pixel placement of the glyphs), a few thousand pixels off by tens of
+/// levels, which measures 0.1–0.5 here. The check also shows the tolerance tells frames
+/// apart: the neighbouring frames of a moving transition are each further than 1.0 away.
+@Suite(.serialized) struct BrowserTests {
+    static let tolerance = 1.0
+
+    static var chromium: String? {
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+        let names = ["chromium", "chromium-browser", "google-chrome", "google-chrome-stable"]
+        for directory in path.split(separator: ":") + ["/usr/bin", "/snap/bin"] {
+            for name in names where FileManager.default.isExecutableFile(atPath: "\(directory)/\(name)") {
+                return "\(directory)/\(name)"
+            }
+        }
+        return nil
+    }
+
+    /// A screenshot of `page` at `#frame=N`, `height` pixels tall.
+    static func screenshot(_ chromium: String, page: String, frame: Int, width: Int, height: Int, into scratch: Scratch) throws -> PixelImage {
+        let shot = scratch.file("shot-\(frame).png")
+        let run = try Child.run(chromium, [
+            "--headless=new", "--no-sandbox", "--disable-gpu", "--hide-scrollbars", "--force-device-scale-factor=1",
+            "--no-first-run", "--user-data-dir=\(scratch.file("profile"))",
+            "--window-size=\(width),\(height)", "--screenshot=\(shot)", "file://\(page)#frame=\(frame)",
+        ], timeout: 90)
+        return try #require(PixelImage(pngFile: shot), "no screenshot (status \(run.status)): \(run.errors.suffix(600))")
+    }
+
+    @Test(arguments: ["slide-pop", "cube-pop"])
+    func theBrowserShowsTheFrameThePNGShows(effect: String) throws {
+        guard let chromium = Self.chromium else {
+            print("skipped: chromium cannot be found (apt-get install -y chromium)")
+            return
+        }
+        guard RenderEnvironment.has(effect) else { return }
+        let trace = try RenderEnvironment.play("""
+            {"root": {"title": "Inbox"}, "navigation": {"pop": "\(effect)"},
+             "steps": [{"push": {"title": "Article"}}, {"wait": 0.6}, {"pop": {}}, {"wait": 0.8}]}
+            """)
+        let (began, ended) = try RenderEnvironment.transition(trace, effect: effect)
+        let index = try #require(trace.frames.firstIndex { $0.t >= (began + ended) / 2 - 1e-6 })
+        let renderer = Renderer(trace: trace)
+        let scratch = try Scratch()
+        let page = scratch.file("player.html")
+        try renderer.html(trace: trace, title: effect).write(toFile: page, atomically: true, encoding: .utf8)
+
+        // A window taller by the controls' bar: the picture is its top 390×844.
+        let shot = try Self.screenshot(chromium, page: page, frame: index, width: renderer.width,
+                                       height: renderer.height + HTMLPlayer.controlsHeight, into: scratch)
+        #expect(shot.width == renderer.width && shot.height == renderer.height + HTMLPlayer.controlsHeight)
+        let expected = try #require(PixelImage(png: try renderer.png(frame: trace.frames[index])))
+        let error = shot.meanAbsoluteError(to: expected)
+        print("\(effect): frame \(index), browser vs PNG: mean absolute error \(error)")
+        #expect(error <= Self.tolerance, "frame \(index): mean absolute error \(error)")
+        for neighbour in [index - 3, index + 3] {
+            let other = try #require(PixelImage(png: try renderer.png(frame: trace.frames[neighbour])))
+            let distance = shot.meanAbsoluteError(to: other)
+            #expect(distance > Self.tolerance, "frame \(neighbour) is as close as frame \(index): \(distance)")
+        }
+    }
+}

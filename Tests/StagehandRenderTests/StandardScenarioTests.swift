@@ -1,0 +1,43 @@
+import Foundation
+import StagehandCore
+import StagehandHost
+@testable import StagehandRender
+import Testing
+
+/// The standard scenario of every effect in the catalog runs it, and an interactive one
+/// is also driven by a finger that finishes, then by one that cancels.
+@Suite struct StandardScenarioTests {
+    @Test func everyEffectShowsItselfWithoutErrors() {
+        let library = RenderEnvironment.library
+        #expect(!library.effects.isEmpty)
+        for effect in library.effects {
+            let scenario = StandardScenario.make(for: effect, library: library, screen: Size(width: 390, height: 844), framesPerSecond: 60)
+            let trace = ScenarioRunner(library: library).run(scenario).trace
+            let errors = trace.events.filter { $0.kind == "error" }
+            #expect(errors.isEmpty, "\(effect.name): \(errors.map { $0.message ?? "" })")
+            if effect.kind != .interaction {
+                #expect(trace.events.contains { $0.kind == "began" && $0.effect == effect.name }, "\(effect.name) never ran")
+            }
+            if effect.interactive || effect.kind == .interaction {
+                #expect(StandardScenario.dragsWorked(trace), "\(effect.name): drags \(trace.events.map { "\($0.kind) \($0.effect) \($0.interactive)" })")
+            }
+            // Starts and ends at rest, with a pause after the last transition.
+            #expect(trace.frames.first?.percent == nil && trace.frames.last?.percent == nil, "\(effect.name)")
+            let lastEnd = trace.events.filter { $0.kind == "completed" || $0.kind == "cancelled" }.map(\.t).max() ?? 0
+            let end = trace.frames.last?.t ?? 0
+            #expect(end - lastEnd >= StandardScenario.pause - 0.05, "\(effect.name): \(end - lastEnd) s after the last transition")
+        }
+    }
+
+    @Test func theDefaultFrameIsMidWayThroughTheEffectsFirstTransition() throws {
+        let trace = try RenderEnvironment.play("""
+            {"navigation": {"pop": "slide-pop"},
+             "steps": [{"push": {"title": "A"}}, {"wait": 0.5}, {"pop": {}}, {"wait": 0.5}]}
+            """)
+        let (began, ended) = try RenderEnvironment.transition(trace, effect: "slide-pop")
+        #expect(abs(FrameChoice.defaultTime(in: trace, effect: "slide-pop") - (began + ended) / 2) < 1e-9)
+        // Without an effect: the first transition (UIKit's push, 0 ... 0.35 s).
+        #expect(abs(FrameChoice.defaultTime(in: trace) - 0.175) < 0.02)
+        #expect(FrameChoice.frame(at: 100, in: trace)?.t == trace.frames.last?.t)
+    }
+}
