@@ -128,33 +128,31 @@ public final class NormalDismiss: Effect {
 /// the modal slides down by the screen height over `duration`, linearly while the finger
 /// drives it (so it moves height / distance points per point of finger travel, as the
 /// sample's does).
-public final class SwipeDismiss: Effect {
+public final class SwipeDismiss: GestureDrivenEffect {
     let duration: Double
-    let distance: Double
-    let threshold: Double
 
-    /// The pan's interaction, kept until its transition ends (the host drives it until then).
-    private var interaction: PercentDrivenInteractiveTransition?
-    /// Whether a finger is driving `interaction` right now.
-    private var isPanning = false
-    /// The last fraction the finger reached.
-    private var fraction = 0.0
-    /// The pan `attach` installed on each presented controller, for `detach`.
-    private var pans: [ViewController: PanGestureRecognizer] = [:]
+    /// The downward pan on the presented controller's view.
+    public let interactiveGesture: GestureDrivenTransition
 
     /// `nil` for parameters outside the declared bounds.
     public init?(duration: Double, distance: Double, threshold: Double) {
         guard ModalSlide.durations.contains(duration), ModalSlide.distances.contains(distance),
               ModalSlide.thresholds.contains(threshold) else { return nil }
         self.duration = duration
-        self.distance = distance
-        self.threshold = threshold
-    }
-
-    deinit {
-        for presented in pans.keys {
-            detach(from: presented)
-        }
+        interactiveGesture = GestureDrivenTransition(
+            .dismissal, recognizer: .pan, name: "swipe-dismiss",
+            // In window coordinates: the presented view itself moves under the finger.
+            progress: .init { pan, _ in pan.translation(in: nil).y / distance },
+            release: .progress(above: threshold),
+            shouldBegin: { pan, _ in
+                let t = pan.translation(in: nil)
+                return t.y > abs(t.x)
+            },
+            willEnd: { ending in
+                // The session's rule: the rest plays at 1 − the fraction the finger reached.
+                if ending.isRelease { ending.interaction.update(ending.progress) }
+                ending.interaction.completionSpeed = 1 - ending.progress
+            })
     }
 
     // MARK: Animated transitioning
@@ -166,93 +164,5 @@ public final class SwipeDismiss: Effect {
     public func animateTransition(using transitionContext: TransitionContext) {
         ModalSlide.slideDown(using: transitionContext, duration: duration,
                              options: transitionContext.isInteractive ? .curveLinear : .curveEaseIn)
-    }
-
-    public func animationEnded(_ transitionCompleted: Bool) {
-        if !isPanning {
-            interaction = nil
-        }
-    }
-
-    // MARK: Interaction
-
-    public func interactionController(for operation: TransitionOperation) -> PercentDrivenInteractiveTransition? {
-        operation == .dismiss && isPanning ? interaction : nil
-    }
-
-    /// Installs the pan on the presented controller's view.
-    public func attach(to viewController: ViewController) {
-        guard pans[viewController] == nil, let view = viewController.view else { return }
-        guard let pan = PanGestureRecognizer(on: view, action: { [weak self] pan in
-            self?.handlePan(pan, of: viewController)
-        }) else {
-            Host.log("swipe-dismiss: could not install a pan on the presented controller's view")
-            return
-        }
-        // Downward, while still presented and not pushing or popping inside.
-        pan.shouldBegin = { pan in
-            let t = pan.translation(in: nil)
-            return t.y > abs(t.x) && viewController.presentingViewController != nil && !viewController.isTransitioning
-        }
-        pans[viewController] = pan
-    }
-
-    public func detach(from viewController: ViewController) {
-        guard let pan = pans.removeValue(forKey: viewController) else { return }
-        if isPanning, pan.state == .began || pan.state == .changed {
-            isPanning = false
-            interaction?.cancel()
-        }
-        pan.remove()
-    }
-
-    private func handlePan(_ pan: PanGestureRecognizer, of presented: ViewController) {
-        // In window coordinates: the presented view itself moves under the finger.
-        let progress = min(max(pan.translation(in: nil).y / distance, 0), 1)
-
-        switch pan.state {
-        case .began:
-            beginDismissal(of: presented)
-            if isPanning {
-                fraction = progress
-                interaction?.update(progress)
-            }
-        case .changed:
-            guard isPanning else { return }
-            fraction = progress
-            interaction?.update(progress)
-        case .ended:
-            guard isPanning else { return }
-            isPanning = false
-            fraction = progress
-            interaction?.update(progress)
-            interaction?.completionSpeed = 1 - fraction
-            if fraction > threshold {
-                interaction?.finish()
-            } else {
-                interaction?.cancel()
-            }
-        case .cancelled, .failed:
-            guard isPanning else { return }
-            isPanning = false
-            interaction?.completionSpeed = 1 - fraction
-            interaction?.cancel()
-        case .possible:
-            break
-        }
-    }
-
-    /// Starts an interactive dismissal. The new interaction replaces the previous one
-    /// only if the host accepts it (a transition still running refuses it).
-    private func beginDismissal(of presented: ViewController) {
-        guard let candidate = PercentDrivenInteractiveTransition() else { return }
-        let previous = interaction
-        interaction = candidate
-        isPanning = true
-        fraction = 0
-        if !candidate.beginDismissal(of: presented) {
-            interaction = previous
-            isPanning = false
-        }
     }
 }

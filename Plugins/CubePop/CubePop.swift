@@ -130,12 +130,12 @@ public final class CubePop: Effect {
         if fromTurnsAway != nil || toTurnsIn != nil {
             View.animateKeyframes(withDuration: duration, delay: 0, animations: {
                 if let p = fromTurnsAway {
-                    View.addKeyframe(withRelativeStartTime: CubePop.time(of: p, on: curve), relativeDuration: 0) {
+                    View.addKeyframe(withRelativeStartTime: curve.time(reaching: p), relativeDuration: 0) {
                         fromView.alpha = 0
                     }
                 }
                 if let p = toTurnsIn {
-                    View.addKeyframe(withRelativeStartTime: CubePop.time(of: p, on: curve), relativeDuration: 0) {
+                    View.addKeyframe(withRelativeStartTime: curve.time(reaching: p), relativeDuration: 0) {
                         toView.alpha = 1
                     }
                 }
@@ -154,20 +154,5 @@ public final class CubePop: Effect {
             if condition(mid) { high = mid } else { low = mid }
         }
         return high
-    }
-
-    /// The fraction of the duration at which `curve` reaches `progress` (its inverse).
-    static func time(of progress: Double, on curve: TimingCurve) -> Double {
-        func bezier(_ s: Double, _ c1: Double, _ c2: Double) -> Double {
-            let r = 1 - s
-            return 3 * r * r * s * c1 + 3 * r * s * s * c2 + s * s * s
-        }
-        let (p1, p2) = (curve.controlPoint1, curve.controlPoint2)
-        var low = 0.0, high = 1.0
-        for _ in 0..<60 {
-            let mid = (low + high) / 2
-            if bezier(mid, p1.y, p2.y) < progress { low = mid } else { high = mid }
-        }
-        return bezier(high, p1.x, p2.x)
     }
 }

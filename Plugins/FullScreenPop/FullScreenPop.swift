@@ -11,11 +11,12 @@ import StagehandSDK
 /// finishes when the position projected 0.2 s ahead at the release velocity
 /// (progress + velocity.x / width × 0.2) is past 0.5, and is cancelled otherwise.
 ///
-/// The pan does not begin on the root (one controller on the stack), while a push or pop
-/// runs, when the top controller carries the flag `fullScreenPopDisabled`
-/// (`ViewController.flags` on the host side), when the drag is not rightward
-/// (translation.x ≤ 0 when it would begin), or, with `maxStartX` > 0, when the finger
-/// went down farther than `maxStartX` points from the left edge. The controller's own
+/// The pan does not begin on the root (one controller on the stack), while any transition
+/// runs or waits in the window (a push, a pop, a presentation:
+/// `isTransitionInProgress`), when the top controller carries the flag
+/// `fullScreenPopDisabled` (`ViewController.flags` on the host side), when the drag is
+/// not rightward (translation.x ≤ 0 when it would begin), or, with `maxStartX` > 0,
+/// when the finger went down farther than `maxStartX` points from the left edge. The controller's own
 /// edge gesture is disabled while the pan is installed and restored on `detach`.
 ///
 /// An `interaction` effect: it only lends its gesture. Asked to animate, it completes at
@@ -95,7 +96,7 @@ public final class FullScreenPop: Effect {
     }
 
     private func shouldBegin(_ pan: PanGestureRecognizer, in navigationController: ViewController) -> Bool {
-        guard navigationController.viewControllers.count > 1, !navigationController.isTransitioning,
+        guard navigationController.viewControllers.count > 1, !navigationController.isTransitionInProgress,
               let top = navigationController.topViewController, !top.flag(FullScreenPop.disabledFlag),
               let view = navigationController.view else { return false }
         let translation = pan.translation(in: view)

@@ -22,7 +22,7 @@ import StagehandSDK
 /// `interactivePop`), it installs a left screen-edge pan that drives the pop with
 /// progress = translation.x / width, finishing on release past `threshold` and
 /// cancelling before it; the controller's own edge gesture is disabled while attached.
-public final class Parallax: Effect {
+public final class Parallax: GestureDrivenEffect {
     public enum Direction {
         case push
         case pop
@@ -38,21 +38,10 @@ public final class Parallax: Effect {
     let duration: Double
     let damping: Double
     let offset: Double
-    let threshold: Double
 
-    /// The edge pan's interaction, kept until its transition ends.
-    private var interaction: PercentDrivenInteractiveTransition?
-    /// Whether a finger is driving `interaction` right now.
-    private var isPanning = false
-    /// What `attach` did to each navigation controller, for `detach` to undo.
-    private var attachments: [ViewController: Attachment] = [:]
-
-    private struct Attachment {
-        var pan: ScreenEdgePanGestureRecognizer
-        /// The navigation controller's own pop gesture, and whether it was enabled.
-        var systemPop: GestureRecognizer?
-        var systemPopWasEnabled: Bool
-    }
+    /// parallax-pop's left screen-edge pan, in place of the controller's own edge pan
+    /// while attached (parallax-push attaches nothing).
+    public let interactiveGesture: GestureDrivenTransition
 
     /// `nil` for parameters outside the declared bounds (or not numbers).
     public init?(direction: Direction, duration: Double, damping: Double, offset: Double, threshold: Double) {
@@ -62,13 +51,9 @@ public final class Parallax: Effect {
         self.duration = duration
         self.damping = damping
         self.offset = offset
-        self.threshold = threshold
-    }
-
-    deinit {
-        for navigationController in attachments.keys {
-            detach(from: navigationController)
-        }
+        interactiveGesture = GestureDrivenTransition(
+            .pop, recognizer: .screenEdgePan(.left), options: .replacesSystemPopGesture, name: "parallax-pop",
+            progress: .acrossWidth(), release: .progress(above: threshold))
     }
 
     // MARK: Animated transitioning
@@ -137,88 +122,11 @@ public final class Parallax: Effect {
         }
     }
 
-    public func animationEnded(_ transitionCompleted: Bool) {
-        if !isPanning {
-            interaction = nil
-        }
-    }
-
     // MARK: Interaction (parallax-pop)
 
-    public func interactionController(for operation: TransitionOperation) -> PercentDrivenInteractiveTransition? {
-        direction == .pop && operation == .pop && isPanning ? interaction : nil
-    }
-
-    /// Installs a left screen-edge pan on the navigation controller's view and turns the
-    /// controller's own edge gesture off while this one replaces it.
+    /// Installs the edge pan on a navigation controller, for parallax-pop only.
     public func attach(to viewController: ViewController) {
-        guard direction == .pop, viewController.isNavigationController, attachments[viewController] == nil,
-              let view = viewController.view else { return }
-        guard let pan = ScreenEdgePanGestureRecognizer(edges: .left, on: view, action: { [weak self] pan in
-            self?.handlePan(pan, of: viewController)
-        }) else {
-            Host.log("parallax-pop: could not install an edge pan on the navigation controller's view")
-            return
-        }
-        // UIKit's rule for its own pop gesture: not on the root, not during a transition.
-        pan.shouldBegin = { _ in
-            viewController.viewControllers.count > 1 && !viewController.isTransitioning
-        }
-        let systemPop = viewController.interactivePopGestureRecognizer
-        let systemPopWasEnabled = systemPop?.isEnabled ?? false
-        systemPop?.isEnabled = false
-        attachments[viewController] = Attachment(pan: pan, systemPop: systemPop, systemPopWasEnabled: systemPopWasEnabled)
-    }
-
-    public func detach(from viewController: ViewController) {
-        guard let attachment = attachments.removeValue(forKey: viewController) else { return }
-        if isPanning, attachment.pan.state == .began || attachment.pan.state == .changed {
-            isPanning = false
-            interaction?.cancel()
-        }
-        attachment.pan.remove()
-        attachment.systemPop?.isEnabled = attachment.systemPopWasEnabled
-    }
-
-    private func handlePan(_ pan: ScreenEdgePanGestureRecognizer, of navigationController: ViewController) {
-        guard let view = navigationController.view else { return }
-        let width = view.bounds.width
-        let progress = width > 0 ? min(max(pan.translation(in: view).x / width, 0), 1) : 0
-
-        switch pan.state {
-        case .began:
-            beginPop(of: navigationController)
-            if isPanning { interaction?.update(progress) }
-        case .changed:
-            guard isPanning else { return }
-            interaction?.update(progress)
-        case .ended:
-            guard isPanning else { return }
-            isPanning = false
-            if progress > threshold {
-                interaction?.finish()
-            } else {
-                interaction?.cancel()
-            }
-        case .cancelled, .failed:
-            guard isPanning else { return }
-            isPanning = false
-            interaction?.cancel()
-        case .possible:
-            break
-        }
-    }
-
-    /// Starts an interactive pop; a refused one (the root, a transition running) keeps
-    /// the previous interaction, which the host may still be driving.
-    private func beginPop(of navigationController: ViewController) {
-        guard let candidate = PercentDrivenInteractiveTransition() else { return }
-        let previous = interaction
-        interaction = candidate
-        isPanning = true
-        if !candidate.beginPop(of: navigationController) {
-            interaction = previous
-            isPanning = false
-        }
+        guard direction == .pop else { return }
+        interactiveGesture.attach(to: viewController)
     }
 }

@@ -118,17 +118,13 @@ public final class PushStylePresent: Effect {
 /// finished past `threshold`, cancelled before). That pan waits for the presented
 /// navigation controller's own pop gesture to fail, so with two or more controllers in
 /// the presented stack the edge swipe pops, and with one it dismisses.
-public final class PopStyleDismiss: Effect {
+public final class PopStyleDismiss: GestureDrivenEffect {
     let duration: Double
     let offset: Double
-    let threshold: Double
 
-    /// The pan's interaction, kept until its transition ends (the host drives it until then).
-    private var interaction: PercentDrivenInteractiveTransition?
-    /// Whether a finger is driving `interaction` right now.
-    private var isPanning = false
-    /// The edge pan `attach` installed on each presented controller, for `detach`.
-    private var pans: [ViewController: ScreenEdgePanGestureRecognizer] = [:]
+    /// The left edge pan on the presented controller, behind the presented navigation
+    /// controller's own pop gesture.
+    public let interactiveGesture: GestureDrivenTransition
 
     /// `nil` for parameters outside the declared bounds.
     public init?(duration: Double, offset: Double, threshold: Double) {
@@ -136,13 +132,10 @@ public final class PopStyleDismiss: Effect {
               PushStyleMotion.thresholds.contains(threshold) else { return nil }
         self.duration = duration
         self.offset = offset
-        self.threshold = threshold
-    }
-
-    deinit {
-        for presented in pans.keys {
-            detach(from: presented)
-        }
+        interactiveGesture = GestureDrivenTransition(
+            .dismissal, recognizer: .screenEdgePan(.left), options: .waitsForSystemPopGesture, name: "pop-style-dismiss",
+            // Measured in the window: the presented view itself moves under the finger.
+            progress: .acrossWidth(inWindow: true), release: .progress(above: threshold))
     }
 
     // MARK: Animated transitioning
@@ -156,90 +149,6 @@ public final class PopStyleDismiss: Effect {
             PushStyleMotion.present(using: transitionContext, duration: duration, offset: offset)
         } else {
             PushStyleMotion.dismiss(using: transitionContext, duration: duration, offset: offset)
-        }
-    }
-
-    public func animationEnded(_ transitionCompleted: Bool) {
-        if !isPanning {
-            interaction = nil
-        }
-    }
-
-    // MARK: Interaction
-
-    public func interactionController(for operation: TransitionOperation) -> PercentDrivenInteractiveTransition? {
-        operation == .dismiss && isPanning ? interaction : nil
-    }
-
-    /// Installs the left edge pan on the presented controller's view, behind the
-    /// presented navigation controller's own pop gesture.
-    public func attach(to viewController: ViewController) {
-        guard pans[viewController] == nil, let view = viewController.view else { return }
-        guard let pan = ScreenEdgePanGestureRecognizer(edges: .left, on: view, action: { [weak self] pan in
-            self?.handlePan(pan, of: viewController)
-        }) else {
-            Host.log("pop-style-dismiss: could not install an edge pan on the presented controller's view")
-            return
-        }
-        // Still presented, and not in the middle of its own push or pop.
-        pan.shouldBegin = { _ in
-            viewController.presentingViewController != nil && !viewController.isTransitioning
-        }
-        if let systemPop = viewController.interactivePopGestureRecognizer {
-            pan.require(toFail: systemPop)
-        }
-        pans[viewController] = pan
-    }
-
-    public func detach(from viewController: ViewController) {
-        guard let pan = pans.removeValue(forKey: viewController) else { return }
-        if isPanning, pan.state == .began || pan.state == .changed {
-            isPanning = false
-            interaction?.cancel()
-        }
-        pan.remove()
-    }
-
-    private func handlePan(_ pan: ScreenEdgePanGestureRecognizer, of presented: ViewController) {
-        guard let view = presented.view else { return }
-        let width = view.bounds.width
-        // In window coordinates: the presented view itself moves under the finger.
-        let progress = width > 0 ? min(max(pan.translation(in: nil).x / width, 0), 1) : 0
-
-        switch pan.state {
-        case .began:
-            beginDismissal(of: presented)
-            if isPanning { interaction?.update(progress) }
-        case .changed:
-            guard isPanning else { return }
-            interaction?.update(progress)
-        case .ended:
-            guard isPanning else { return }
-            isPanning = false
-            if progress > threshold {
-                interaction?.finish()
-            } else {
-                interaction?.cancel()
-            }
-        case .cancelled, .failed:
-            guard isPanning else { return }
-            isPanning = false
-            interaction?.cancel()
-        case .possible:
-            break
-        }
-    }
-
-    /// Starts an interactive dismissal. The new interaction replaces the previous one
-    /// only if the host accepts it (a transition still running refuses it).
-    private func beginDismissal(of presented: ViewController) {
-        guard let candidate = PercentDrivenInteractiveTransition() else { return }
-        let previous = interaction
-        interaction = candidate
-        isPanning = true
-        if !candidate.beginDismissal(of: presented) {
-            interaction = previous
-            isPanning = false
         }
     }
 }

@@ -6,39 +6,25 @@ import StagehandSDK
 /// The seeds' pop animation and pan, in Swift: the progress is the finger's horizontal
 /// translation over the width, and on release the pop finishes past `threshold` and is
 /// cancelled before it.
-public final class SlidePop: Effect {
+public final class SlidePop: GestureDrivenEffect {
     /// The valid parameters; the manifest declares the same bounds.
     static let durations = 0.01...10.0
     static let thresholds = 0.0...1.0
 
     let duration: Double
-    let threshold: Double
 
-    /// The pan's interaction, kept until its transition ends (the host drives it until then).
-    private var interaction: PercentDrivenInteractiveTransition?
-    /// Whether a finger is driving `interaction` right now.
-    private var isPanning = false
-    /// What `attach` did to each navigation controller, for `detach` to undo.
-    private var attachments: [ViewController: Attachment] = [:]
-
-    private struct Attachment {
-        var pan: PanGestureRecognizer
-        /// The navigation controller's own pop gesture, and whether it was enabled.
-        var systemPop: GestureRecognizer?
-        var systemPopWasEnabled: Bool
-    }
+    /// The pan anywhere on the navigation controller's view, in place of the controller's
+    /// own edge pan while attached. The interaction stays at 0 until the finger moves
+    /// after the pan began, as the seeds' handler updates on `changed` only.
+    public let interactiveGesture: GestureDrivenTransition
 
     /// `nil` for parameters outside the declared bounds (or not numbers).
     public init?(duration: Double, threshold: Double) {
         guard SlidePop.durations.contains(duration), SlidePop.thresholds.contains(threshold) else { return nil }
         self.duration = duration
-        self.threshold = threshold
-    }
-
-    deinit {
-        for navigationController in attachments.keys {
-            detach(from: navigationController)
-        }
+        interactiveGesture = GestureDrivenTransition(
+            .pop, recognizer: .pan, options: [.replacesSystemPopGesture, .startsAtZero], name: "slide-pop",
+            progress: .acrossWidth(), release: .progress(above: threshold))
     }
 
     // MARK: Animated transitioning
@@ -71,90 +57,5 @@ public final class SlidePop: Effect {
             if completed { View.performWithoutAnimation { fromView.transform = .identity } }
             transitionContext.completeTransition(completed)
         })
-    }
-
-    public func animationEnded(_ transitionCompleted: Bool) {
-        if !isPanning {
-            interaction = nil
-        }
-    }
-
-    // MARK: Interaction
-
-    public func interactionController(for operation: TransitionOperation) -> PercentDrivenInteractiveTransition? {
-        operation == .pop && isPanning ? interaction : nil
-    }
-
-    /// Installs the pan on the navigation controller's view, and turns the controller's
-    /// own edge-pan pop off while this effect replaces it.
-    public func attach(to viewController: ViewController) {
-        guard viewController.isNavigationController, attachments[viewController] == nil,
-              let view = viewController.view else { return }
-        guard let pan = PanGestureRecognizer(on: view, action: { [weak self] pan in
-            self?.handlePan(pan, of: viewController)
-        }) else {
-            Host.log("slide-pop: could not install a pan on the navigation controller's view")
-            return
-        }
-        // UIKit's rule for its own pop gesture: not on the root, not during a transition.
-        pan.shouldBegin = { _ in
-            viewController.viewControllers.count > 1 && !viewController.isTransitioning
-        }
-        let systemPop = viewController.interactivePopGestureRecognizer
-        let systemPopWasEnabled = systemPop?.isEnabled ?? false
-        systemPop?.isEnabled = false
-        attachments[viewController] = Attachment(pan: pan, systemPop: systemPop, systemPopWasEnabled: systemPopWasEnabled)
-    }
-
-    public func detach(from viewController: ViewController) {
-        guard let attachment = attachments.removeValue(forKey: viewController) else { return }
-        if isPanning, attachment.pan.state == .began || attachment.pan.state == .changed {
-            isPanning = false
-            interaction?.cancel()
-        }
-        attachment.pan.remove()
-        attachment.systemPop?.isEnabled = attachment.systemPopWasEnabled
-    }
-
-    private func handlePan(_ pan: PanGestureRecognizer, of navigationController: ViewController) {
-        guard let view = navigationController.view else { return }
-        let width = view.bounds.width
-        let progress = width > 0 ? min(max(pan.translation(in: view).x / width, 0), 1) : 0
-
-        switch pan.state {
-        case .began:
-            beginPop(of: navigationController)
-        case .changed:
-            guard isPanning else { return }
-            interaction?.update(progress)
-        case .ended:
-            guard isPanning else { return }
-            isPanning = false
-            if progress > threshold {
-                interaction?.finish()
-            } else {
-                interaction?.cancel()
-            }
-        case .cancelled, .failed:
-            guard isPanning else { return }
-            isPanning = false
-            interaction?.cancel()
-        case .possible:
-            break
-        }
-    }
-
-    /// Starts an interactive pop. The new interaction replaces the previous one only if
-    /// the host accepts it: a refused pop (the root, a transition still running) must
-    /// not release an interaction the host is still driving.
-    private func beginPop(of navigationController: ViewController) {
-        guard let candidate = PercentDrivenInteractiveTransition() else { return }
-        let previous = interaction
-        interaction = candidate
-        isPanning = true
-        if !candidate.beginPop(of: navigationController) {
-            interaction = previous
-            isPanning = false
-        }
     }
 }

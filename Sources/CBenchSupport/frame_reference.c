@@ -32,25 +32,62 @@ static double spring_value(const bench_spring_track *s, double t) {
     return 1 - (c + (s->decay - s->velocity) * sn);
 }
 
-static double curve_parameter(const bench_curve_track *k, double x) {
-    double t = x;
+/* Newton from `t`, accepting a step under `acceptance`; bisection where it fails. */
+static double curve_solve(double ax, double bx, double cx, double x, double t, double acceptance) {
     for (int i = 0; i < 8; i++) {
-        double error = ((k->ax * t + k->bx) * t + k->cx) * t - x;
+        double error = ((ax * t + bx) * t + cx) * t - x;
         if (error == 0) return t;
-        double derivative = (3 * k->ax * t + 2 * k->bx) * t + k->cx;
+        double derivative = (3 * ax * t + 2 * bx) * t + cx;
         if (fabs(derivative) < 1e-6) break;
         double step = error / derivative;
         double next = t - step;
         if (!(next >= 0 && next <= 1)) break;
-        if (fabs(step) < 1e-9) return next;
+        if (fabs(step) < acceptance) return next;
         t = next;
     }
     double lo = 0, hi = 1;
     while (hi - lo > 1e-12) {
         double mid = 0.5 * (lo + hi);
-        if (((k->ax * mid + k->bx) * mid + k->cx) * mid < x) lo = mid; else hi = mid;
+        if (((ax * mid + bx) * mid + cx) * mid < x) lo = mid; else hi = mid;
     }
     return 0.5 * (lo + hi);
+}
+
+void bench_curve_table(double ax, double bx, double cx, double *table) {
+    const int n = BENCH_CURVE_SEGMENTS;
+    const double h = 1.0 / n;
+    double ts[BENCH_CURVE_SEGMENTS + 1], slopes[BENCH_CURVE_SEGMENTS + 1];
+    int has_slope[BENCH_CURVE_SEGMENTS + 1];
+    for (int k = 0; k <= n; k++) {
+        double x = k * h;
+        double t = k == 0 ? 0 : (k == n ? 1 : curve_solve(ax, bx, cx, x, x, 1e-12));
+        ts[k] = t;
+        double derivative = (3 * ax * t + 2 * bx) * t + cx;
+        has_slope[k] = derivative > 1e-3;
+        slopes[k] = has_slope[k] ? h / derivative : 0;
+    }
+    for (int k = 0; k < n; k++) {
+        double t0 = ts[k], t1 = ts[k + 1];
+        double *c = table + 4 * k;
+        if (has_slope[k] && has_slope[k + 1]) {
+            double m0 = slopes[k], m1 = slopes[k + 1];
+            c[0] = t0; c[1] = m0; c[2] = 3 * (t1 - t0) - 2 * m0 - m1; c[3] = 2 * (t0 - t1) + m0 + m1;
+        } else {
+            c[0] = t0; c[1] = t1 - t0; c[2] = 0; c[3] = 0;
+        }
+    }
+}
+
+/* The guess from the table, then Newton: the engine's CurveSolver. */
+static double curve_parameter(const bench_curve_track *k, double x) {
+    double scaled = x * BENCH_CURVE_SEGMENTS;
+    int segment = (int)scaled;
+    if (segment > BENCH_CURVE_SEGMENTS - 1) segment = BENCH_CURVE_SEGMENTS - 1;
+    double u = scaled - segment;
+    const double *c = k->table + 4 * segment;
+    double t = ((c[3] * u + c[2]) * u + c[1]) * u + c[0];
+    t = t < 0 ? 0 : (t > 1 ? 1 : t);
+    return curve_solve(k->ax, k->bx, k->cx, x, t, 1e-6);
 }
 
 static double curve_progress(const bench_curve_track *k, double x) {

@@ -159,6 +159,25 @@ public enum Bench {
         switch name {
         case "peak-rss-10k": return ProcessBenchmarks.peakResidentSetChild()
         case "rss-growth": return ProcessBenchmarks.residentSetGrowthChild()
+        case "frame-loop":
+            // For profilers (perf record ... stagehand bench --child frame-loop): the
+            // 10,000-view scene, 100 frames, three times.
+            var total = 0.0
+            for _ in 0..<3 {
+                let scene = FrameScene(count: 10_000)
+                total += Measure.seconds { for _ in 0..<100 { scene.stage.step() } }
+            }
+            return "\(total / 300 * 1e3)\nmean ms per frame over 300 frames"
+        case "frame-parts":
+            // What each of the three animations costs alone (10,000 views, median of 60 frames).
+            var lines: [String] = []
+            for (name, parts) in [("spring", FrameScene.Parts.spring), ("curve", .curve), ("keyframes", .keyframes), ("all", .all)] {
+                let scene = FrameScene(count: 10_000, parts: parts)
+                var times: [Double] = []
+                for _ in 0..<60 { times.append(Measure.seconds { scene.stage.step() }) }
+                lines.append("\(name): \(format(Measure.median(times) * 1e3)) ms")
+            }
+            return "0\n" + lines.joined(separator: "\n")
         default: return nil
         }
     }

@@ -30,7 +30,15 @@ final class FrameScene {
         var transforms: [Transform2D]   // the keyframe values, first = the start
     }
 
-    init(count: Int) {
+    /// Which of the three animations each view gets (all three for the figures; one
+    /// alone to see what each costs).
+    struct Parts: OptionSet {
+        let rawValue: Int
+        static let spring = Parts(rawValue: 1), curve = Parts(rawValue: 2), keyframes = Parts(rawValue: 4)
+        static let all: Parts = [.spring, .curve, .keyframes]
+    }
+
+    init(count: Int, parts: Parts = .all) {
         stage = Stage(screen: Size(width: 390, height: 844), framesPerSecond: 60)
         let root = View(frame: Rect(x: 0, y: 0, width: 390, height: 844))
         stage.window.addSubview(root)
@@ -52,13 +60,19 @@ final class FrameScene {
             let t2 = Transform2D(rotationAngle: -0.2).translatedBy(x: 10, y: 0)
             plans.append(Plan(delay: delay, centerFrom: center, centerTo: target, alphaFrom: view.alpha, alphaTo: alpha,
                               transforms: [view.transform, t1, t2]))
-            View.animate(withDuration: Self.duration, delay: delay, usingSpringWithDamping: Self.dampingRatio,
-                         initialSpringVelocity: 0, animations: { view.center = target })
-            View.animate(withDuration: Self.duration, delay: delay, curve: Self.curve, animations: { view.alpha = alpha })
-            View.animateKeyframes(withDuration: Self.duration, delay: delay, animations: {
-                View.addKeyframe(withRelativeStartTime: 0, relativeDuration: 0.5) { view.transform = t1 }
-                View.addKeyframe(withRelativeStartTime: 0.5, relativeDuration: 0.5) { view.transform = t2 }
-            })
+            if parts.contains(.spring) {
+                View.animate(withDuration: Self.duration, delay: delay, usingSpringWithDamping: Self.dampingRatio,
+                             initialSpringVelocity: 0, animations: { view.center = target })
+            }
+            if parts.contains(.curve) {
+                View.animate(withDuration: Self.duration, delay: delay, curve: Self.curve, animations: { view.alpha = alpha })
+            }
+            if parts.contains(.keyframes) {
+                View.animateKeyframes(withDuration: Self.duration, delay: delay, animations: {
+                    View.addKeyframe(withRelativeStartTime: 0, relativeDuration: 0.5) { view.transform = t1 }
+                    View.addKeyframe(withRelativeStartTime: 0.5, relativeDuration: 0.5) { view.transform = t2 }
+                })
+            }
         }
         for _ in 0..<Self.settleFrames { stage.step() }
     }
@@ -75,6 +89,8 @@ final class FrameReference {
     let centers: UnsafeMutableBufferPointer<Double>
     let alphas: UnsafeMutableBufferPointer<Double>
     let transforms: UnsafeMutableBufferPointer<Double>
+    /// The Bézier's t(x) table, made once as the engine makes it per distinct curve.
+    let curveTable: UnsafeMutablePointer<Double>
 
     init(_ scene: FrameScene) {
         let plans = scene.plans
@@ -92,6 +108,8 @@ final class FrameReference {
         let spring = Spring(duration: FrameScene.duration, dampingRatio: FrameScene.dampingRatio, initialVelocity: 0)
         let constants = SpringConstants(spring)
         let curve = CurveConstants(FrameScene.curve)
+        curveTable = .allocate(capacity: 4 * Int(BENCH_CURVE_SEGMENTS))
+        bench_curve_table(curve.ax, curve.bx, curve.cx, curveTable)
         for (i, plan) in plans.enumerated() {
             springs[i] = bench_spring_track(begin: plan.delay, duration: FrameScene.duration,
                                             decay: constants.decay, frequency: constants.frequency,
@@ -101,7 +119,8 @@ final class FrameReference {
                                             to_x: plan.centerTo.x, to_y: plan.centerTo.y)
             curves[i] = bench_curve_track(begin: plan.delay, duration: FrameScene.duration,
                                           ax: curve.ax, bx: curve.bx, cx: curve.cx, ay: curve.ay, by: curve.by, cy: curve.cy,
-                                          linear: curve.isLinear ? 1 : 0, from: plan.alphaFrom, to: plan.alphaTo)
+                                          linear: curve.isLinear ? 1 : 0, table: curveTable,
+                                          from: plan.alphaFrom, to: plan.alphaTo)
             var track = bench_keyframe_track()
             track.begin = plan.delay
             track.duration = FrameScene.duration
@@ -121,6 +140,7 @@ final class FrameReference {
     deinit {
         springs.deallocate(); curves.deallocate(); keyframes.deallocate()
         centers.deallocate(); alphas.deallocate(); transforms.deallocate()
+        curveTable.deallocate()
     }
 
     func evaluate(localTime: Double) {

@@ -66,17 +66,13 @@ public struct Renderer: Sendable {
         guard !indices.isEmpty else { throw RenderError("the run has no frames") }
         // Paint each distinct trace frame once, in parallel, keeping only its runs.
         let distinct = Array(Set(indices)).sorted()
-        let t0 = Date()
         let images = try FrameWorkers(width: width, height: height, screen: screen)
             .map(distinct.map { displayList(trace.frames[$0]) }) { canvas in RunLengthImage(canvas) }
         var histogram: [UInt32: Int] = [:]
         for image in images {
             histogram.merge(image.histogram, uniquingKeysWith: +)
         }
-        let t1 = Date()
         let palette = GIFPalette(histogram: histogram)
-        let t2 = Date()
-        defer { FileHandle.standardError.write(Data("TIMING paint+rle \(t1.timeIntervalSince(t0)) palette \(t2.timeIntervalSince(t1)) encode \(Date().timeIntervalSince(t2)) colours \(histogram.count)\n".utf8)) }
         let position = Dictionary(uniqueKeysWithValues: distinct.enumerated().map { ($1, $0) })
         return try GIFEncoder.encode(indices.map { images[position[$0]!] }, width: width, height: height,
                                      palette: palette, timing: timing)

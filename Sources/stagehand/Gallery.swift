@@ -18,7 +18,7 @@ struct Gallery {
 
     func write() throws {
         let effects = library.effects
-        let progress = Progress(total: effects.count)
+        let progress = GalleryProgress(total: effects.count)
         var files: [(String, Data)] = []
         var page = GalleryPage(title: "Stagehand effects")
         var failed = 0
@@ -43,38 +43,5 @@ struct Gallery {
         try OutputPath.writeFolder(files, to: folder, argument: "--out")
         print("wrote \(folder): \(effects.count - failed) GIFs and index.html")
         if failed > 0 { throw ExitCode.failure }
-    }
-
-    /// The progress display on standard error.
-    final class Progress {
-        let total: Int
-        let isTerminal = isatty(STDERR_FILENO) == 1
-        static let width = 24
-
-        init(total: Int) {
-            self.total = total
-        }
-
-        func starting(_ i: Int, _ name: String) {
-            guard isTerminal else { return }
-            let filled = total == 0 ? Self.width : Self.width * i / total
-            let bar = String(repeating: "#", count: filled) + String(repeating: "-", count: Self.width - filled)
-            FileHandle.standardError.write(Data("\r\u{1B}[2K[\(bar)] \(i)/\(total) \(name)".utf8))
-        }
-
-        func finished(_ i: Int, _ name: String, detail: String) {
-            guard !isTerminal else { return }
-            StandardError.write("[\(i + 1)/\(total)] \(name): \(detail)")
-        }
-
-        func failed(_ i: Int, _ name: String, reason: String) {
-            if isTerminal { FileHandle.standardError.write(Data("\r\u{1B}[2K".utf8)) }
-            StandardError.write("error: \(name): \(reason)")
-        }
-
-        func done() {
-            guard isTerminal else { return }
-            FileHandle.standardError.write(Data("\r\u{1B}[2K[\(String(repeating: "#", count: Self.width))] \(total)/\(total)\n".utf8))
-        }
     }
 }

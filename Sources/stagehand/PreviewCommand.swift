@@ -68,7 +68,7 @@ struct PreviewCommand: ParsableCommand {
             return
         }
         guard let name else { throw InputError.fail("NAME", "missing; give an effect's name (stagehand catalog lists them) or --all") }
-        let chosen = try OutputFormat.resolve(format: format, out: out, fallback: .gif)
+        let chosen = try OutputFormat.resolve(format: format, out: out, fallback: out.map(OutputPath.namesDirectory) == true ? .png : .gif)
         let output = PictureOutput(format: chosen, out: out ?? "\(name).\(chosen.rawValue)", time: seconds, effect: name,
                                    title: "\(name) — stagehand preview")
         try output.check()

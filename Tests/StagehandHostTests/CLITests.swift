@@ -4,35 +4,8 @@ import Testing
 /// The built `stagehand` executable, run as a user would: exit codes, standard output,
 /// and diagnostics on standard error naming the file and the field.
 @Suite struct CLITests {
-    struct Run {
-        var status: Int32
-        var output: String
-        var errors: String
-    }
-
-    static var executable: String { TestEnvironment.productsDirectory + "/stagehand" }
-
-    /// Runs `stagehand` with `arguments` from the repository root, without the
-    /// developer's STAGEHAND_* variables.
-    func stagehand(_ arguments: [String]) throws -> Run {
-        try #require(FileManager.default.isExecutableFile(atPath: Self.executable),
-                     "build the products first (swift build): \(Self.executable) is missing")
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: Self.executable)
-        process.arguments = arguments
-        process.currentDirectoryURL = URL(fileURLWithPath: TestEnvironment.repositoryRoot)
-        process.environment = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("STAGEHAND_") }
-        let output = Pipe()
-        let errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
-        // Read both pipes before waiting, so a full pipe cannot block the child.
-        let outputData = output.fileHandleForReading.readDataToEndOfFile()
-        let errorData = errors.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Run(status: process.terminationStatus, output: String(decoding: outputData, as: UTF8.self),
-                   errors: String(decoding: errorData, as: UTF8.self))
+    func stagehand(_ arguments: [String]) throws -> StagehandRun {
+        try runStagehand(arguments)
     }
 
     @Test func catalogJSONListsCrossfadeWithItsParameters() throws {

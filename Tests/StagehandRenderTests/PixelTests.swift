@@ -77,17 +77,20 @@ import Testing
         }
         // Near the shared edge the faces reach almost to the top; away from it they
         // start lower and lower: slanted top edges.
-        let nearLeft = try #require(top(edge - 6, inbox)), farLeft = try #require(top(12, inbox))
-        let nearRight = try #require(top(edge + 6, article)), farRight = try #require(top(image.width - 12, article))
+        // The faces' outer edges, on the same row.
+        let outerLeft = try #require((0..<edge).first { Bytes(image, $0, middle).distance(to: inbox) <= 2 })
+        let outerRight = try #require((edge..<image.width).last { Bytes(image, $0, middle).distance(to: article) <= 2 })
+        let nearLeft = try #require(top(edge - 6, inbox)), farLeft = try #require(top(outerLeft + 6, inbox))
+        let nearRight = try #require(top(edge + 6, article)), farRight = try #require(top(outerRight - 6, article))
         #expect(farLeft - nearLeft > 40, "left face's top edge: y \(nearLeft) near the edge, \(farLeft) far from it")
         #expect(farRight - nearRight > 40, "right face's top edge: y \(nearRight) near the edge, \(farRight) far from it")
         // And the rendered edge follows the projected corners within a pixel and a half.
         let frame = try RenderEnvironment.frame(trace, at: t)
         let face = try #require(frame.views.first { $0.title == "Inbox" && $0.kind == "view" })
         let (tl, tr) = (face.corners[0], face.corners[1])
-        let x = 12.5
+        let x = Double(outerLeft + 6) + 0.5
         let expected = tl[1] + (tr[1] - tl[1]) * (x - tl[0]) / (tr[0] - tl[0])
-        #expect(abs(Double(farLeft) + 0.5 - expected) <= 2, "top edge at x = 12: \(farLeft), corners say \(expected)")
+        #expect(abs(Double(farLeft) + 0.5 - expected) <= 2, "top edge at x = \(outerLeft + 6): \(farLeft), corners say \(expected)")
     }
 
     // MARK: slide-pop and crossfade (present from the start)

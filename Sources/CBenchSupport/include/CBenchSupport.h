@@ -33,8 +33,15 @@ typedef struct bench_curve_track {
     double begin, duration;
     double ax, bx, cx, ay, by, cy;
     int32_t linear;
+    /* The curve's t(x) table (BENCH_CURVE_SEGMENTS Hermite pieces), shared by tracks. */
+    const double *table;
     double from, to;
 } bench_curve_track;
+
+/* Fills `table` (4 × BENCH_CURVE_SEGMENTS doubles) for the curve whose x(t) has these
+ * coefficients, as the engine's CurveTable does. */
+#define BENCH_CURVE_SEGMENTS 64
+void bench_curve_table(double ax, double bx, double cx, double *table);
 
 typedef struct bench_affine_parts {
     double tx, ty, sx, sy, angle, skew;

@@ -13,6 +13,9 @@ final class AnimationGroup {
 
     func add() { running += 1 }
 
+    /// Whether none of its animations is running any more.
+    var isIdle: Bool { running <= 0 }
+
     /// One animation stopped. Returns the completion to call (the engine calls it after
     /// the frame is evaluated, so a completion sees a consistent scene).
     func end(finished: Bool) -> (() -> Void)? {

@@ -25,10 +25,16 @@ final class AnimationTransaction {
         var keyframeValues: [(slice: Int, value: AnimatableValue)]
     }
 
+    /// A keyframe slice: the relative start and end of an `addKeyframe` call.
+    struct Slice {
+        var start: Double
+        var end: Double
+    }
+
     let kind: Kind
     var changes: [Change] = []
-    /// For keyframes: the relative (start, duration) of each slice; slice 0 is the whole.
-    var slices: [AnimationTiming.KeyframeSlice] = [.init(start: 0, end: 1)]
+    /// For keyframes: the relative (start, end) of each slice; slice 0 is the whole.
+    var slices: [Slice] = [.init(start: 0, end: 1)]
 
     init(kind: Kind) { self.kind = kind }
 

@@ -1,9 +1,15 @@
 /// The animation engine of one stage: it turns the changes made inside animation blocks
 /// into property animations, evaluates them on each frame of the clock, and calls the
 /// blocks' completions. Everything runs on the stage's thread, like UIKit's main thread.
+///
+/// The running animations live in one table per value kind (scalars, points, rects,
+/// transforms, colours: struct of arrays by kind), as plain values — no class per
+/// animation, no enum boxes, no arrays hanging off views — so a frame is five loops over
+/// contiguous memory that retain, release and allocate nothing. A view knows its row in
+/// each table (`View.animationRows`); what it shows is read from there. Timelines and
+/// completion groups, which are objects, sit in side tables that the loops reach by index.
 public final class Animator {
     unowned let stage: Stage
-    private(set) var animations: [PropertyAnimation] = []
     private var transactions: [AnimationTransaction] = []
     private var completions: [() -> Void] = []
     /// The timeline of views that are in no timed container.
@@ -12,15 +18,55 @@ public final class Animator {
     /// timeline even for views outside its container (see `Transition`).
     var transitionTimeline: AnimationTimeline?
 
+    // The tables, one per value kind.
+    private var scalars = TrackTable<Double>()
+    private var points = TrackTable<Point>()
+    private var rects = TrackTable<Rect>()
+    private var transforms = TrackTable<Transform3D>()
+    private var colors = TrackTable<ColorValue>()
+    private var nextSequence = 0
+
+    // Timelines in use, by index; each frame reads every one's local time once.
+    private var timelines: [AnimationTimeline?] = []
+    private var timelineUses: [Int] = []
+    private var freeTimelines: [Int32] = []
+    private var localTimes: [Double] = []
+    private var pausedTimelines: [Bool] = []
+
+    // Completion groups in use, by index.
+    private var groups: [AnimationGroup?] = []
+    private var freeGroups: [Int32] = []
+
+    /// Rows found over during a frame (kept, so a frame allocates nothing).
+    private var ended: [EndedTrack] = []
+
+    /// Bézier tables, one per distinct curve, made on first use (see `CurveSolver`).
+    private var curveTables: [TimingCurve: UnsafeMutablePointer<Double>] = [:]
+    private static let curveTableLimit = 64
+
     init(stage: Stage) {
         self.stage = stage
+        ended.reserveCapacity(64)
+    }
+
+    deinit {
+        // Views may outlive the stage: they must stop pointing into these tables.
+        for owner in scalars.meta { owner.view.animationRows[owner.property] = -1 }
+        for owner in points.meta { owner.view.animationRows[owner.property] = -1 }
+        for owner in rects.meta { owner.view.animationRows[owner.property] = -1 }
+        for owner in transforms.meta { owner.view.animationRows[owner.property] = -1 }
+        for owner in colors.meta { owner.view.animationRows[owner.property] = -1 }
+        scalars.releaseAll(); points.releaseAll(); rects.releaseAll(); transforms.releaseAll(); colors.releaseAll()
+        for table in curveTables.values { table.deallocate() }
     }
 
     /// The engine of the stage current on this thread.
     static var current: Animator { Stage.current.animator }
 
     /// How many property animations are running.
-    public var runningCount: Int { animations.count }
+    public var runningCount: Int {
+        scalars.count + points.count + rects.count + transforms.count + colors.count
+    }
 
     // MARK: - Capture
 
@@ -38,7 +84,7 @@ public final class Animator {
         case .basic, .keyframes:
             break
         }
-        let onScreen = view.animations.first { $0.property == property }?.currentValue ?? old
+        let onScreen = currentValue(of: view, property: property) ?? old
         target.record(view: view, property: property, old: old, onScreen: onScreen, new: new, slice: slice)
     }
 
@@ -82,45 +128,85 @@ public final class Animator {
 
     private func commit(_ transaction: AnimationTransaction, parameters: AnimationParameters, completion: ((Bool) -> Void)?) {
         let group = AnimationGroup(completion: completion)
+        guard !transaction.changes.isEmpty else {
+            // UIKit calls the completion of a block that animated nothing on the next
+            // turn of the run loop, never inside the call.
+            if let done = group.finish() { completions.append(done) }
+            return
+        }
+        let groupIndex = store(group)
         let now = stage.now
         for change in transaction.changes {
-            let inFlight = change.view.animations.first { $0.property == change.property }
-            let from = (inFlight != nil && parameters.options.contains(.beginFromCurrentState)) ? change.onScreen : change.old
-            if let inFlight { remove(inFlight, finished: false) }
-            let timeline = resolveTimeline(for: change.view)
-            let begin = timeline.localTime(at: now) + max(0, parameters.delay)
-            let animation: PropertyAnimation
+            let view = change.view
+            let property = change.property
+            let inFlight = hasAnimation(of: view, property: property)
+            let from = (inFlight && parameters.options.contains(.beginFromCurrentState)) ? change.onScreen : change.old
+            if inFlight { removeAnimation(of: view, property: property, finished: false) }
+            let timeline = resolveTimeline(for: view)
+            let local = timeline.localTime(at: now)
+            let begin = local + max(0, parameters.delay)
+            var values: [AnimatableValue]
+            var slices: [AnimationTransaction.Slice] = []
+            let timing: TrackTiming
             switch transaction.kind {
             case .keyframes:
-                var values = [from]
-                var slices: [AnimationTiming.KeyframeSlice] = []
+                values = [from]
                 for (slice, value) in change.keyframeValues.sorted(by: { transaction.slices[$0.slice].start < transaction.slices[$1.slice].start }) {
                     slices.append(transaction.slices[slice])
                     values.append(value)
                 }
-                animation = PropertyAnimation(view: change.view, property: change.property, values: values,
-                                              timing: .keyframes(slices), beginTime: begin,
-                                              duration: parameters.duration, timeline: timeline, group: group)
+                timing = .keyframes
             default:
-                let timing: AnimationTiming
+                values = [from, change.new]
                 switch parameters.timing {
-                case .curve(let c): timing = .curve(c)
-                case .spring(let s): timing = .spring(s)
+                case .curve(let c): timing = .curve(solver(for: c))
+                case .spring(let s): timing = .spring(SpringSolver(s))
                 }
-                animation = PropertyAnimation(view: change.view, property: change.property, values: [from, change.new],
-                                              timing: timing, beginTime: begin, duration: parameters.duration,
-                                              timeline: timeline, group: group)
             }
-            animation.currentValue = animation.value(atLocalTime: timeline.localTime(at: now))
             group.add()
-            animations.append(animation)
-            change.view.animations.append(animation)
+            let spec = TrackSpec(view: view, property: property, values: values, slices: slices, timing: timing,
+                                 begin: begin, duration: max(0, parameters.duration), timeline: retain(timeline),
+                                 group: groupIndex, local: local)
+            switch property.trackKind {
+            case .scalar: insert(spec, into: &scalars)
+            case .point: insert(spec, into: &points)
+            case .rect: insert(spec, into: &rects)
+            case .transform: insert(spec, into: &transforms)
+            case .color: insert(spec, into: &colors)
+            }
         }
-        if transaction.changes.isEmpty, let done = group.finish() {
-            // UIKit calls the completion of a block that animated nothing on the next
-            // turn of the run loop, never inside the call.
-            completions.append(done)
+    }
+
+    /// Everything about one new animation but its value type.
+    private struct TrackSpec {
+        var view: View
+        var property: AnimatableProperty
+        var values: [AnimatableValue]
+        var slices: [AnimationTransaction.Slice]
+        var timing: TrackTiming
+        var begin: Double
+        var duration: Double
+        var timeline: Int32
+        var group: Int32
+        /// The timeline's local time now, for the first value shown.
+        var local: Double
+    }
+
+    private func insert<Value: TrackValue>(_ spec: TrackSpec, into table: inout TrackTable<Value>) {
+        let typed = spec.values.map { value -> Value in
+            guard let v = Value(value) else { preconditionFailure("value \(value) does not fit property \(spec.property)") }
+            return v
         }
+        let view = spec.view
+        if view.animationEngine !== self {
+            view.animationEngine?.removeAllAnimations(of: view)
+            view.animationEngine = self
+        }
+        nextSequence += 1
+        let meta = TrackMeta(view: view, property: spec.property, group: spec.group, sequence: nextSequence)
+        view.animationRows[spec.property] = table.append(values: typed, slices: spec.slices, timing: spec.timing,
+                                                         begin: spec.begin, duration: spec.duration,
+                                                         timeline: spec.timeline, local: spec.local, meta: meta)
     }
 
     private func resolveTimeline(for view: View) -> AnimationTimeline {
@@ -133,24 +219,68 @@ public final class Animator {
         return clockTimeline
     }
 
+    private func solver(for curve: TimingCurve) -> CurveSolver {
+        let plain = CurveSolver(curve, table: nil)
+        if plain.isLinear { return plain }
+        if let table = curveTables[curve] { return CurveSolver(curve, table: table) }
+        guard curveTables.count < Self.curveTableLimit else { return plain }
+        let table = CurveTable.make(for: curve)
+        curveTables[curve] = table
+        return CurveSolver(curve, table: table)
+    }
+
     // MARK: - Frames
 
     /// Evaluates every animation at the stage's current time, ends the ones that are
     /// over, then calls the completions that became due.
     func tick() {
         let now = stage.now
-        var ended: [Int] = []
-        for (i, a) in animations.enumerated() {
-            let local = a.timeline.localTime(at: now)
-            a.currentValue = a.value(atLocalTime: local)
-            if !a.timeline.isPaused && a.hasEnded(atLocalTime: local) { ended.append(i) }
+        for i in timelines.indices {
+            guard let timeline = timelines[i] else { continue }
+            localTimes[i] = timeline.localTime(at: now)
+            pausedTimelines[i] = timeline.isPaused
         }
-        for i in ended.reversed() {
-            let a = animations.remove(at: i)
-            a.view.animations.removeAll { $0 === a }
-            if let c = a.group.end(finished: true) { completions.append(c) }
+        ended.removeAll(keepingCapacity: true)
+        localTimes.withUnsafeBufferPointer { local in
+            pausedTimelines.withUnsafeBufferPointer { paused in
+                scalars.evaluate(localTimes: local, paused: paused, kind: .scalar, ended: &ended)
+                points.evaluate(localTimes: local, paused: paused, kind: .point, ended: &ended)
+                rects.evaluate(localTimes: local, paused: paused, kind: .rect, ended: &ended)
+                transforms.evaluate(localTimes: local, paused: paused, kind: .transform, ended: &ended)
+                colors.evaluate(localTimes: local, paused: paused, kind: .color, ended: &ended)
+            }
         }
+        if !ended.isEmpty { endFinishedTracks() }
         flushCompletions()
+    }
+
+    /// Ends the rows found over: completions in creation order, then the rows removed
+    /// from the highest down (so moving the last row into a hole never moves one still
+    /// to be removed).
+    private func endFinishedTracks() {
+        ended.sort { meta(of: $0).sequence < meta(of: $1).sequence }
+        for e in ended { endGroup(meta(of: e).group, finished: true) }
+        ended.sort { ($0.kind.rawValue, $0.row) > ($1.kind.rawValue, $1.row) }
+        for e in ended {
+            switch e.kind {
+            case .scalar: detach(row: Int(e.row), from: &scalars)
+            case .point: detach(row: Int(e.row), from: &points)
+            case .rect: detach(row: Int(e.row), from: &rects)
+            case .transform: detach(row: Int(e.row), from: &transforms)
+            case .color: detach(row: Int(e.row), from: &colors)
+            }
+        }
+        ended.removeAll(keepingCapacity: true)
+    }
+
+    private func meta(of e: EndedTrack) -> TrackMeta {
+        switch e.kind {
+        case .scalar: return scalars.meta[Int(e.row)]
+        case .point: return points.meta[Int(e.row)]
+        case .rect: return rects.meta[Int(e.row)]
+        case .transform: return transforms.meta[Int(e.row)]
+        case .color: return colors.meta[Int(e.row)]
+        }
     }
 
     func flushCompletions() {
@@ -161,16 +291,60 @@ public final class Animator {
         }
     }
 
-    private func remove(_ animation: PropertyAnimation, finished: Bool) {
-        animations.removeAll { $0 === animation }
-        animation.view.animations.removeAll { $0 === animation }
-        if let c = animation.group.end(finished: finished) { completions.append(c) }
+    // MARK: - Removal
+
+    private func hasAnimation(of view: View, property: AnimatableProperty) -> Bool {
+        view.animationEngine === self && view.animationRows[property] >= 0
+    }
+
+    /// Ends the animation of `property` of `view`, if any: the model shows; its
+    /// group's completion gets `finished`.
+    private func removeAnimation(of view: View, property: AnimatableProperty, finished: Bool) {
+        guard hasAnimation(of: view, property: property) else { return }
+        let row = Int(view.animationRows[property])
+        let group: Int32
+        switch property.trackKind {
+        case .scalar: group = scalars.meta[row].group; detach(row: row, from: &scalars)
+        case .point: group = points.meta[row].group; detach(row: row, from: &points)
+        case .rect: group = rects.meta[row].group; detach(row: row, from: &rects)
+        case .transform: group = transforms.meta[row].group; detach(row: row, from: &transforms)
+        case .color: group = colors.meta[row].group; detach(row: row, from: &colors)
+        }
+        endGroup(group, finished: finished)
+    }
+
+    /// Takes a row out of its table and lets go of what it held (its view's row, its
+    /// timeline, its memory). Its group is the caller's business.
+    private func detach<Value: TrackValue>(row: Int, from table: inout TrackTable<Value>) {
+        let timeline = table.clocks[row].timeline
+        let (removed, moved) = table.remove(at: row)
+        removed.view.animationRows[removed.property] = -1
+        if let moved { moved.view.animationRows[moved.property] = Int32(row) }
+        release(timeline)
     }
 
     /// Stops every animation of `view` (layer.removeAllAnimations): the model values
     /// show at once; completions get `finished == false`.
     public func removeAllAnimations(of view: View) {
-        for a in view.animations { remove(a, finished: false) }
+        guard view.animationEngine === self, view.animationRows.count > 0 else { return }
+        var running: [(sequence: Int, property: AnimatableProperty)] = []
+        for property in AnimatableProperty.allCases {
+            let row = Int(view.animationRows[property])
+            guard row >= 0 else { continue }
+            running.append((sequence(of: property, row: row), property))
+        }
+        running.sort { $0.sequence < $1.sequence }
+        for (_, property) in running { removeAnimation(of: view, property: property, finished: false) }
+    }
+
+    private func sequence(of property: AnimatableProperty, row: Int) -> Int {
+        switch property.trackKind {
+        case .scalar: return scalars.meta[row].sequence
+        case .point: return points.meta[row].sequence
+        case .rect: return rects.meta[row].sequence
+        case .transform: return transforms.meta[row].sequence
+        case .color: return colors.meta[row].sequence
+        }
     }
 
     /// Ends every animation on `timeline` where it now stands, making what is on screen
@@ -178,16 +352,117 @@ public final class Animator {
     /// their start. Completions get `finished == true` (the animations ran their
     /// course, backwards).
     func settle(_ timeline: AnimationTimeline) {
+        guard let index = timelines.firstIndex(where: { $0 === timeline }) else { return }
         let local = timeline.localTime(at: stage.now)
-        for a in animations where a.timeline === timeline {
-            let value = a.value(atLocalTime: local)
-            value.apply(to: &a.view.model, property: a.property)
-            remove(a, finished: true)
+        var found: [(sequence: Int, kind: TrackKind, owner: TrackMeta)] = []
+        let key = Int32(index)
+        scalars.rows(on: key, kind: .scalar, into: &found)
+        points.rows(on: key, kind: .point, into: &found)
+        rects.rows(on: key, kind: .rect, into: &found)
+        transforms.rows(on: key, kind: .transform, into: &found)
+        colors.rows(on: key, kind: .color, into: &found)
+        found.sort { $0.sequence < $1.sequence }
+        for (sequence, _, owner) in found {
+            let view = owner.view, property = owner.property
+            guard hasAnimation(of: view, property: property) else { continue }
+            let row = Int(view.animationRows[property])
+            guard self.sequence(of: property, row: row) == sequence else { continue }
+            let value: AnimatableValue
+            switch property.trackKind {
+            case .scalar: value = scalars.value(row: row, atLocalTime: local).animatableValue
+            case .point: value = points.value(row: row, atLocalTime: local).animatableValue
+            case .rect: value = rects.value(row: row, atLocalTime: local).animatableValue
+            case .transform: value = transforms.value(row: row, atLocalTime: local).animatableValue
+            case .color: value = colors.value(row: row, atLocalTime: local).animatableValue
+            }
+            value.apply(to: &view.model, property: property)
+            removeAnimation(of: view, property: property, finished: true)
         }
     }
 
     /// Whether any animation runs on `timeline`.
     func hasAnimations(on timeline: AnimationTimeline) -> Bool {
-        animations.contains { $0.timeline === timeline }
+        guard let index = timelines.firstIndex(where: { $0 === timeline }) else { return false }
+        return timelineUses[index] > 0
+    }
+
+    // MARK: - What is on screen
+
+    /// The value on screen of a property that is animating.
+    func currentValue(of view: View, property: AnimatableProperty) -> AnimatableValue? {
+        guard hasAnimation(of: view, property: property) else { return nil }
+        let row = Int(view.animationRows[property])
+        switch property.trackKind {
+        case .scalar: return scalars.current(row).animatableValue
+        case .point: return points.current(row).animatableValue
+        case .rect: return rects.current(row).animatableValue
+        case .transform: return transforms.current(row).animatableValue
+        case .color: return colors.current(row).animatableValue
+        }
+    }
+
+    /// `state` with every animating property of `view` as it is on screen.
+    func applyCurrentValues(of view: View, to state: inout ViewState) {
+        let rows = view.animationRows
+        if rows[.bounds] >= 0 { state.bounds = rects.current(Int(rows[.bounds])) }
+        if rows[.center] >= 0 { state.center = points.current(Int(rows[.center])) }
+        if rows[.transform] >= 0 { state.transform3D = transforms.current(Int(rows[.transform])) }
+        if rows[.alpha] >= 0 { state.alpha = scalars.current(Int(rows[.alpha])) }
+        if rows[.backgroundColor] >= 0 { state.backgroundColor = colors.current(Int(rows[.backgroundColor])).color }
+        if rows[.cornerRadius] >= 0 { state.cornerRadius = scalars.current(Int(rows[.cornerRadius])) }
+        if rows[.shadowOpacity] >= 0 { state.shadowOpacity = scalars.current(Int(rows[.shadowOpacity])) }
+    }
+
+    // MARK: - Side tables
+
+    private func retain(_ timeline: AnimationTimeline) -> Int32 {
+        if let i = timelines.firstIndex(where: { $0 === timeline }) {
+            timelineUses[i] += 1
+            return Int32(i)
+        }
+        let index: Int32
+        if let free = freeTimelines.popLast() {
+            index = free
+            timelines[Int(free)] = timeline
+            timelineUses[Int(free)] = 1
+        } else {
+            index = Int32(timelines.count)
+            timelines.append(timeline)
+            timelineUses.append(1)
+            localTimes.append(0)
+            pausedTimelines.append(false)
+        }
+        localTimes[Int(index)] = timeline.localTime(at: stage.now)
+        pausedTimelines[Int(index)] = timeline.isPaused
+        return index
+    }
+
+    private func release(_ index: Int32) {
+        let i = Int(index)
+        timelineUses[i] -= 1
+        if timelineUses[i] == 0 {
+            timelines[i] = nil
+            freeTimelines.append(index)
+        }
+    }
+
+    private func store(_ group: AnimationGroup) -> Int32 {
+        if let free = freeGroups.popLast() {
+            groups[Int(free)] = group
+            return free
+        }
+        groups.append(group)
+        return Int32(groups.count - 1)
+    }
+
+    /// One animation of group `index` stopped: its completion is queued once the last
+    /// one has, and the slot is freed.
+    private func endGroup(_ index: Int32, finished: Bool) {
+        guard let group = groups[Int(index)] else { return }
+        if let c = group.end(finished: finished) { completions.append(c) }
+        if group.isIdle {
+            groups[Int(index)] = nil
+            freeGroups.append(index)
+        }
     }
 }

@@ -255,7 +255,7 @@ struct AffineParts {
 
     @inline(__always)
     var transform: Transform2D {
-        let cs = cos(angle), sn = sin(angle)
+        let (sn, cs) = sincos(angle)
         return Transform2D(a: sx * cs, b: sx * sn, c: sy * (skew * cs - sn), d: sy * (skew * sn + cs),
                                tx: tx, ty: ty)
     }

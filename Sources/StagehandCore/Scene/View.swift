@@ -27,8 +27,10 @@ open class View {
     /// The controller whose root view this is (UIView's next responder).
     public internal(set) weak var viewController: ViewController?
 
-    /// Running animations of this view, at most one per property.
-    var animations: [PropertyAnimation] = []
+    /// This view's rows in its engine's animation tables, at most one per property.
+    var animationRows = AnimationRows()
+    /// The engine whose tables `animationRows` index (the stage's that animated it).
+    weak var animationEngine: Animator?
 
     /// Set on a transition's container: animations of views below it run on this
     /// timeline, as Core Animation's layer-time hierarchy lets a paused container drive
@@ -110,8 +112,8 @@ open class View {
     /// What is on screen now: the model with every running animation's current value.
     public var presentation: ViewState {
         var state = model
-        for animation in animations {
-            animation.currentValue.apply(to: &state, property: animation.property)
+        if animationRows.count > 0, let engine = animationEngine {
+            engine.applyCurrentValues(of: self, to: &state)
         }
         return state
     }

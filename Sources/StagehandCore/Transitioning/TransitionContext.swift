@@ -39,6 +39,14 @@ public final class TransitionContext {
     private var savedStates: [(View, ViewState)] = []
     private var watchdogGeneration = 0
     private var everDriven = false
+    /// The idle watchdog: when the interaction was last driven, the generation that arm
+    /// belongs to, and whether its one check is scheduled. Driving only moves
+    /// `lastDriven`; the check, when it comes, looks again later if the transition was
+    /// driven since (so an update schedules nothing and allocates nothing).
+    private var lastDriven = 0.0
+    private var idleGeneration = -1
+    private var idleCheckScheduled = false
+    private lazy var idleCheck: () -> Void = { [weak self] in self?.checkIdle() }
 
     /// Restructures the scene when the transition ends (stack, hierarchy, links).
     var onEnd: ((Bool) -> Void)?
@@ -170,31 +178,47 @@ public final class TransitionContext {
     /// While interactive, a transition that nothing drives (no update, no finish or
     /// cancel, no gesture in progress) for `watchdogGrace` seconds is resolved: finished
     /// if it was never driven or is past half way, else cancelled. UIKit hangs instead.
+    ///
+    /// Each arm is a new generation (as an arm of the completion watchdog is): an arm of
+    /// either kind disowns the checks of the arms before it.
     private func armIdleWatchdog() {
         watchdogGeneration += 1
-        let generation = watchdogGeneration
-        stage.schedule(after: stage.watchdogGrace) { [weak self] in
-            guard let self, !self.isCompleted, !self.isResolving, generation == self.watchdogGeneration else { return }
-            if self.stage.window.hasActiveGesture {
-                self.armIdleWatchdog()
-                return
-            }
-            let finish = !self.everDriven || self.percentComplete > 0.5
-            self.stage.report(.warning, self.effectName,
-                              "interactive \(self.operation.rawValue) left undriven with no gesture in progress; \(finish ? "finishing" : "cancelling") it")
-            let driver = self.interaction as? PercentDrivenInteractiveTransition
-            if let driver, driver.context === self {
-                finish ? driver.finish() : driver.cancel()
-            } else {
-                finish ? self.finishInteractiveTransition() : self.cancelInteractiveTransition()
-                self.timeline.ramp(to: finish ? self.transitionDuration : 0, duration: 0, curve: .linear,
-                                   thenRun: finish, at: self.stage.now)
-                if !finish { self.stage.schedule(after: 0) { [weak self] in
-                    guard let self else { return }
-                    self.stage.animator.settle(self.timeline)
-                } }
-                self.armWatchdog(at: self.stage.now)
-            }
+        idleGeneration = watchdogGeneration
+        lastDriven = stage.now
+        guard !idleCheckScheduled else { return }
+        idleCheckScheduled = true
+        stage.schedule(at: lastDriven + stage.watchdogGrace, idleCheck)
+    }
+
+    private func checkIdle() {
+        idleCheckScheduled = false
+        guard !isCompleted, !isResolving, idleGeneration == watchdogGeneration else { return }
+        let due = lastDriven + stage.watchdogGrace
+        if stage.now + 1e-9 < due {
+            // Driven since this check was scheduled: look again `watchdogGrace` after that.
+            idleCheckScheduled = true
+            stage.schedule(at: due, idleCheck)
+            return
+        }
+        if stage.window.hasActiveGesture {
+            armIdleWatchdog()
+            return
+        }
+        let finish = !everDriven || percentComplete > 0.5
+        stage.report(.warning, effectName,
+                     "interactive \(operation.rawValue) left undriven with no gesture in progress; \(finish ? "finishing" : "cancelling") it")
+        let driver = interaction as? PercentDrivenInteractiveTransition
+        if let driver, driver.context === self {
+            finish ? driver.finish() : driver.cancel()
+        } else {
+            finish ? finishInteractiveTransition() : cancelInteractiveTransition()
+            timeline.ramp(to: finish ? transitionDuration : 0, duration: 0, curve: .linear,
+                          thenRun: finish, at: stage.now)
+            if !finish { stage.schedule(after: 0) { [weak self] in
+                guard let self else { return }
+                self.stage.animator.settle(self.timeline)
+            } }
+            armWatchdog(at: stage.now)
         }
     }
 

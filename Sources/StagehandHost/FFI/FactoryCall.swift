@@ -46,39 +46,44 @@ import CFFI
     /// Calls the factory with `arguments` (one per declared parameter, of the declared
     /// type: the caller checked them) and returns what it returned. Strings are passed
     /// as `const char *` copies valid only during the call.
+    ///
+    /// The argument slots live on the stack for the call, so a call allocates nothing
+    /// unless it passes strings (each is copied for C).
     public func call(_ arguments: [ParameterValue]) -> UnsafeMutableRawPointer? {
-        precondition(arguments.map(\.type) == parameterTypes, "arguments must match the declared parameter types")
+        let count = arguments.count
+        precondition(count == parameterTypes.count, "arguments must match the declared parameter types")
+        for index in 0..<count {
+            precondition(arguments[index].type == parameterTypes[index], "arguments must match the declared parameter types")
+        }
         // One 8-byte slot per argument holds its value (every type here fits); libffi
         // receives a pointer to each slot. A string's slot holds the `char *`.
-        let count = arguments.count
-        let slots = UnsafeMutableRawPointer.allocate(byteCount: max(1, count) * 8, alignment: 8)
-        let values = UnsafeMutablePointer<UnsafeMutableRawPointer?>.allocate(capacity: max(1, count))
-        var strings: [UnsafeMutablePointer<CChar>] = []
-        defer {
-            strings.forEach { free($0) }
-            values.deallocate()
-            slots.deallocate()
-        }
-        for (index, argument) in arguments.enumerated() {
-            let slot = slots + index * 8
-            switch argument {
-            case .double(let value): slot.storeBytes(of: value, as: Double.self)
-            case .float(let value): slot.storeBytes(of: value, as: Float.self)
-            case .int32(let value): slot.storeBytes(of: value, as: Int32.self)
-            case .int64(let value): slot.storeBytes(of: value, as: Int64.self)
-            case .uint32(let value): slot.storeBytes(of: value, as: UInt32.self)
-            case .bool(let value): slot.storeBytes(of: value ? 1 : 0, as: UInt8.self)
-            case .string(let value):
-                let copy = strdup(value)!
-                strings.append(copy)
-                slot.storeBytes(of: copy, as: UnsafeMutablePointer<CChar>.self)
+        return withUnsafeTemporaryAllocation(byteCount: Swift.max(1, count) * 8, alignment: 8) { slots in
+            withUnsafeTemporaryAllocation(of: UnsafeMutableRawPointer?.self, capacity: Swift.max(1, count)) { values in
+                var strings: [UnsafeMutablePointer<CChar>] = []
+                defer { strings.forEach { free($0) } }
+                let base = slots.baseAddress!
+                for index in 0..<count {
+                    let slot = base + index * 8
+                    switch arguments[index] {
+                    case .double(let value): slot.storeBytes(of: value, as: Double.self)
+                    case .float(let value): slot.storeBytes(of: value, as: Float.self)
+                    case .int32(let value): slot.storeBytes(of: value, as: Int32.self)
+                    case .int64(let value): slot.storeBytes(of: value, as: Int64.self)
+                    case .uint32(let value): slot.storeBytes(of: value, as: UInt32.self)
+                    case .bool(let value): slot.storeBytes(of: value ? 1 : 0, as: UInt8.self)
+                    case .string(let value):
+                        let copy = strdup(value)!
+                        strings.append(copy)
+                        slot.storeBytes(of: copy, as: UnsafeMutablePointer<CChar>.self)
+                    }
+                    values[index] = slot
+                }
+                // libffi writes at least a full `ffi_arg` for the return value.
+                var result: ffi_arg = 0
+                ffi_call(cif, unsafeBitCast(function, to: (@convention(c) () -> Void).self), &result, values.baseAddress)
+                return UnsafeMutableRawPointer(bitPattern: UInt(result))
             }
-            values[index] = slot
         }
-        // libffi writes at least a full `ffi_arg` for the return value.
-        var result: ffi_arg = 0
-        ffi_call(cif, unsafeBitCast(function, to: (@convention(c) () -> Void).self), &result, values)
-        return UnsafeMutableRawPointer(bitPattern: UInt(result))
     }
 
     /// C's `bool` is one byte on every platform Stagehand runs on.

@@ -53,25 +53,6 @@ enum GIFEncoder {
         return out
     }
 
-    /// A frame's pixels as runs of palette indices: what gd will see, so two frames
-    /// that differ only in colours mapped to the same entry count as unchanged.
-    struct IndexRuns: Equatable {
-        var indices: [UInt8] = []
-        var lengths: [Int] = []
-
-        init(_ frame: RunLengthImage, palette: GIFPalette) {
-            for (color, length) in zip(frame.colors, frame.lengths) {
-                let index = palette.index[color] ?? 0
-                if indices.last == index {
-                    lengths[lengths.count - 1] += Int(length)
-                } else {
-                    indices.append(index)
-                    lengths.append(Int(length))
-                }
-            }
-        }
-    }
-
     /// An empty palette image with the GIF's palette plus the transparent entry.
     private static func paletteImage(width: Int, height: Int, palette: GIFPalette) -> (gdImagePtr, Int32)? {
         guard let image = gdImageCreate(Int32(width), Int32(height)) else { return nil }

@@ -56,7 +56,7 @@ public struct GalleryPage {
         h2{font-size:16px;margin:0}
         .kind{margin:2px 0 8px;color:#6e6e73}
         table{border-collapse:collapse;font-size:12px;margin-bottom:8px}
-        td{padding:1px 8px 1px 0;color:#3a3a3c}
+        td{padding:1px 8px 1px 0;color:#3a3a3c;white-space:nowrap}
         </style></head><body>
         <h1>\(escape(title))</h1>
         <main>

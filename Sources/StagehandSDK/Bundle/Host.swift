@@ -57,6 +57,15 @@ public enum Host {
         return function
     }
 
+    /// The host function at `field` if the host's table reaches it and fills it, else
+    /// `nil`: for the fields a later minor version appended, which an older host's
+    /// table lacks (the header's `SH_HOST_HAS`). Fall back to ABI 1.0's means then.
+    static func optionalFunction<F>(_ field: KeyPath<sh_host, F?>) -> F? {
+        guard let table, let offset = MemoryLayout<sh_host>.offset(of: field),
+              offset + MemoryLayout<F?>.size <= Int(table.pointee.size) else { return nil }
+        return table.pointee[keyPath: field]
+    }
+
     /// Logs why the bundle refuses `host`, if the table is at least long enough to log.
     private static func refuse(_ host: UnsafePointer<sh_host>, _ reason: String) {
         let logEnd = MemoryLayout<sh_host>.offset(of: \sh_host.log)! + MemoryLayout<Int>.size

@@ -51,6 +51,19 @@ public struct ViewController: Hashable {
         key.withCString { Host.function(\.controller_flag)(handle, $0) }
     }
 
+    /// Whether a transition runs, or waits in the queue, anywhere in this controller's
+    /// window: UIKit's `transitionCoordinator != nil`, widened to the window, since the
+    /// host queues a push, pop, present or dismiss asked for meanwhile. A gesture that
+    /// would start a transition should not begin while it is true (an edge pan during a
+    /// presentation's animation, say). On an ABI 1.0 host, which cannot tell, it is
+    /// `isTransitioning`: this navigation controller's own push or pop.
+    public var isTransitionInProgress: Bool {
+        guard let inProgress = Host.optionalFunction(\.controller_transition_in_progress) else {
+            return isTransitioning
+        }
+        return inProgress(handle)
+    }
+
     // MARK: Navigation controllers
 
     public var isNavigationController: Bool {

@@ -375,4 +375,30 @@ private func easeInOutFraction(_ x: Double) -> Double {
         #expect(result.trace.frames.last?.presented == ["Compose"])
         expectCleanPresent(result)
     }
+
+    /// A swipe down on the modal while it is still bouncing up: the host would refuse the
+    /// dismissal, so the pan fails rather than begin and swallow the touch for nothing
+    /// (`isTransitionInProgress`, ABI 1.1).
+    @Test func swipeDoesNotBeginWhileThePresentationRuns() throws {
+        let stage = Stage(screen: Size(width: Present.width, height: Present.height), framesPerSecond: 60)
+        let coordinator = Coordinator(library: BuiltInEffects.library, stage: stage)
+        coordinator.setRoot(coordinator.makeNavigationController(root: ViewController(title: "Inbox")))
+        _ = try coordinator.present(ViewController(title: "Compose"), effect: "bounce-present",
+                                    dismissal: "normal-dismiss", interactiveDismissal: "swipe-dismiss")
+        stage.advance(by: 0.3)
+        #expect(stage.isTransitioning, "the presentation (0.8 s) still runs")
+        let pan = try #require(stage.window.allViewsBackToFront.flatMap(\.gestureRecognizers)
+            .first { type(of: $0) == PanGestureRecognizer.self })
+        // Down from the middle of the modal, which is most of the way up by now.
+        stage.window.send(Touch(id: 1, phase: .began, location: Point(x: 200, y: 600), timestamp: stage.now))
+        for i in 1...6 {
+            stage.step()
+            stage.window.send(Touch(id: 1, phase: .moved, location: Point(x: 200, y: 600 + 20 * Double(i)), timestamp: stage.now))
+        }
+        #expect(pan.state == .failed)
+        stage.window.send(Touch(id: 1, phase: .ended, location: Point(x: 200, y: 720), timestamp: stage.now))
+        stage.settle(limit: 10)
+        #expect(stage.window.topViewController?.title == "Compose", "still presented")
+        #expect(stage.diagnostics.filter { $0.severity != .note }.isEmpty)
+    }
 }

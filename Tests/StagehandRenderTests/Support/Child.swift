@@ -24,10 +24,10 @@ struct Child {
         DispatchQueue.global().asyncAfter(deadline: .now() + timeout, execute: killer)
         // Read both pipes before waiting, so a full pipe cannot block the child.
         let group = DispatchGroup()
-        var errorData = Data()
+        let errorData = Collected()
         group.enter()
         DispatchQueue.global().async {
-            errorData = errors.fileHandleForReading.readDataToEndOfFile()
+            errorData.data = errors.fileHandleForReading.readDataToEndOfFile()
             group.leave()
         }
         let outputData = output.fileHandleForReading.readDataToEndOfFile()
@@ -36,6 +36,12 @@ struct Child {
         killer.cancel()
         let timedOut = process.terminationReason == .uncaughtSignal
         return Child(status: timedOut ? -1 : process.terminationStatus, output: String(decoding: outputData, as: UTF8.self),
-                     errors: String(decoding: errorData, as: UTF8.self))
+                     errors: String(decoding: errorData.data, as: UTF8.self))
+    }
+
+    /// Standard error's bytes, read on another thread while standard output is read here;
+    /// written once, read after the group is waited for.
+    private final class Collected: @unchecked Sendable {
+        var data = Data()
     }
 }

@@ -1,0 +1,283 @@
+/// The running animations of one value kind, struct of arrays: row `i` of each array is
+/// one animation. What the frame loop reads (`clocks`) and writes (`currents`) are dense
+/// arrays of plain values; the ends (`froms`, `tos`) are read only when a frame needs
+/// them; who owns the row and its completion group (`meta`) only when it ends. Keyframe
+/// slices and values live in two pools, each track's in one run.
+///
+/// Rows are dense: removing one moves the last row into its place (the engine then
+/// re-points the moved row's view). Order means nothing; `meta.sequence` keeps creation
+/// order for the completions.
+struct TrackTable<Value: TrackValue> {
+    private(set) var clocks = ContiguousArray<TrackClock<Value>>()
+    private(set) var currents = ContiguousArray<Value>()
+    private var froms = ContiguousArray<Value>()
+    private var tos = ContiguousArray<Value>()
+    private(set) var meta = ContiguousArray<TrackMeta>()
+
+    /// Keyframe slices of every keyframe track, and the value each slice reaches.
+    private var segments = ContiguousArray<KeyframeSegment<Value>>()
+    private var segmentValues = ContiguousArray<Value>()
+    /// Pool entries whose track has gone; compacted when they outnumber the rest.
+    private var deadSegments = 0
+
+    var count: Int { clocks.count }
+
+    // MARK: - Rows
+
+    /// Adds a track with its values (`values.count == slices.count + 1` for keyframes,
+    /// else `[from, to]`) and its initial on-screen value at local time `local`.
+    mutating func append(values: [Value], slices: [AnimationTransaction.Slice], timing: TrackTiming,
+                         begin: Double, duration: Double, timeline: Int32, local: Double, meta entry: TrackMeta) -> Int32 {
+        let from = values[0], to = values[values.count - 1]
+        var offset: Int32 = 0
+        var path = Value.path(from: from, to: from)
+        if case .keyframes = timing {
+            offset = Int32(segments.count)
+            for (i, slice) in slices.enumerated() {
+                segments.append(KeyframeSegment(start: slice.start, end: slice.end,
+                                                path: Value.path(from: values[i], to: values[i + 1])))
+                segmentValues.append(values[i + 1])
+            }
+        } else {
+            Value.release(path)
+            path = Value.path(from: from, to: to)
+        }
+        clocks.append(TrackClock(begin: begin, duration: duration, timeline: timeline, segmentOffset: offset,
+                                 segmentCount: Int32(slices.count), timing: timing, path: path))
+        froms.append(from)
+        tos.append(to)
+        meta.append(entry)
+        currents.append(from)
+        let row = clocks.count - 1
+        currents[row] = value(row: row, atLocalTime: local)
+        return Int32(row)
+    }
+
+    /// Takes row `row` out and frees what it held. Returns its meta, and the meta of the
+    /// row that moved into `row`, if one did.
+    mutating func remove(at row: Int) -> (removed: TrackMeta, moved: TrackMeta?) {
+        let clock = clocks[row]
+        Value.release(clock.path)
+        if clock.segmentCount > 0 {
+            let start = Int(clock.segmentOffset)
+            for i in start..<(start + Int(clock.segmentCount)) { Value.release(segments[i].path) }
+            deadSegments += Int(clock.segmentCount)
+        }
+        let removed = meta[row]
+        let last = clocks.count - 1
+        var moved: TrackMeta?
+        if row != last {
+            clocks[row] = clocks[last]
+            currents[row] = currents[last]
+            froms[row] = froms[last]
+            tos[row] = tos[last]
+            meta[row] = meta[last]
+            moved = meta[row]
+        }
+        clocks.removeLast()
+        currents.removeLast()
+        froms.removeLast()
+        tos.removeLast()
+        meta.removeLast()
+        if clocks.isEmpty {
+            segments.removeAll(keepingCapacity: true)
+            segmentValues.removeAll(keepingCapacity: true)
+            deadSegments = 0
+        } else if deadSegments > 64 && deadSegments > segments.count / 2 {
+            compactSegments()
+        }
+        return (removed, moved)
+    }
+
+    /// Moves the live keyframe runs down over the dead ones, in pool order (so a run
+    /// never moves onto one not yet moved).
+    private mutating func compactSegments() {
+        var rows = (0..<clocks.count).filter { clocks[$0].segmentCount > 0 }
+        rows.sort { clocks[$0].segmentOffset < clocks[$1].segmentOffset }
+        var write = 0
+        for row in rows {
+            let start = Int(clocks[row].segmentOffset), n = Int(clocks[row].segmentCount)
+            if start != write {
+                for i in 0..<n {
+                    segments[write + i] = segments[start + i]
+                    segmentValues[write + i] = segmentValues[start + i]
+                }
+            }
+            clocks[row].segmentOffset = Int32(write)
+            write += n
+        }
+        segments.removeLast(segments.count - write)
+        segmentValues.removeLast(segmentValues.count - write)
+        deadSegments = 0
+    }
+
+    func current(_ row: Int) -> Value { currents[row] }
+
+    /// The value of row `row` at local time `t`.
+    func value(row: Int, atLocalTime t: Double) -> Value {
+        clocks.withUnsafeBufferPointer { clocks in
+            froms.withUnsafeBufferPointer { froms in
+                tos.withUnsafeBufferPointer { tos in
+                    segments.withUnsafeBufferPointer { segments in
+                        segmentValues.withUnsafeBufferPointer { values in
+                            Self.value(clocks.baseAddress! + row, from: froms.baseAddress! + row, to: tos.baseAddress! + row,
+                                       segments: segments.baseAddress, segmentValues: values.baseAddress, at: t)
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    // MARK: - Frames
+
+    /// Evaluates every track at its timeline's local time and notes the ones that are
+    /// over (on a running timeline). The frame loop: plain values in contiguous memory,
+    /// no reference counting, no allocation (`ended` keeps its capacity).
+    mutating func evaluate(localTimes: UnsafeBufferPointer<Double>, paused: UnsafeBufferPointer<Bool>,
+                           kind: TrackKind, ended: inout [EndedTrack]) {
+        let n = clocks.count
+        guard n > 0 else { return }
+        let local = localTimes.baseAddress!, stopped = paused.baseAddress!
+        clocks.withUnsafeBufferPointer { clocks in
+            froms.withUnsafeBufferPointer { froms in
+                tos.withUnsafeBufferPointer { tos in
+                    segments.withUnsafeBufferPointer { segments in
+                        segmentValues.withUnsafeBufferPointer { values in
+                            currents.withUnsafeMutableBufferPointer { currents in
+                                let clock = clocks.baseAddress!, from = froms.baseAddress!, to = tos.baseAddress!
+                                let current = currents.baseAddress!
+                                let segment = segments.baseAddress, segmentValue = values.baseAddress
+                                for i in 0..<n {
+                                    let c = clock + i
+                                    let timeline = Int(c.pointee.timeline)
+                                    let t = local[timeline]
+                                    current[i] = Self.value(c, from: from + i, to: to + i, segments: segment,
+                                                            segmentValues: segmentValue, at: t)
+                                    if t - c.pointee.begin >= c.pointee.duration && !stopped[timeline] {
+                                        ended.append(EndedTrack(kind: kind, row: Int32(i)))
+                                    }
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// The value of one track at local time `t` (before `begin` it holds `from`: UIKit
+    /// fills delayed animations backwards).
+    @inline(__always)
+    private static func value(_ clock: UnsafePointer<TrackClock<Value>>, from: UnsafePointer<Value>, to: UnsafePointer<Value>,
+                              segments: UnsafePointer<KeyframeSegment<Value>>?, segmentValues: UnsafePointer<Value>?,
+                              at t: Double) -> Value {
+        let elapsed = t - clock.pointee.begin
+        guard elapsed > 0 else { return from.pointee }
+        let duration = clock.pointee.duration
+        guard elapsed < duration else { return to.pointee }
+        switch clock.pointee.timing {
+        case .curve(let solver):
+            return Value.interpolate(clock.pointee.path, from, to, solver.progress(at: elapsed / duration))
+        case .spring(let solver):
+            return Value.interpolate(clock.pointee.path, from, to, solver.value(at: elapsed))
+        case .keyframes:
+            // The slice that applies is the last one that has started; between slices
+            // the last value reached holds.
+            let count = Int(clock.pointee.segmentCount)
+            guard count > 0, let segments, let segmentValues else { return from.pointee }
+            let x = elapsed / duration
+            let base = Int(clock.pointee.segmentOffset)
+            let run = segments + base, values = segmentValues + base
+            var index = -1
+            for i in 0..<count where run[i].start <= x { index = i }
+            guard index >= 0 else { return from.pointee }
+            let s = run + index
+            if x >= s.pointee.end || s.pointee.end <= s.pointee.start { return values[index] }
+            let start = index == 0 ? from : values + (index - 1)
+            return Value.interpolate(s.pointee.path, start, values + index,
+                                     (x - s.pointee.start) / (s.pointee.end - s.pointee.start))
+        }
+    }
+
+    // MARK: - Queries
+
+    /// The rows on timeline `timeline`, with their creation order.
+    func rows(on timeline: Int32, kind: TrackKind, into out: inout [(sequence: Int, kind: TrackKind, owner: TrackMeta)]) {
+        for i in 0..<clocks.count where clocks[i].timeline == timeline {
+            out.append((meta[i].sequence, kind, meta[i]))
+        }
+    }
+
+    /// Frees every track's memory (the engine is going away).
+    mutating func releaseAll() {
+        while !clocks.isEmpty { _ = remove(at: clocks.count - 1) }
+    }
+}
+
+/// Who a row animates, for which completion group, made when.
+struct TrackMeta {
+    let view: View
+    let property: AnimatableProperty
+    /// Index of its `animate` call's group (for the completion).
+    let group: Int32
+    /// Creation order: completions run in it, as they did when animations were a list.
+    let sequence: Int
+}
+
+/// A row found over in a frame.
+struct EndedTrack {
+    var kind: TrackKind
+    var row: Int32
+}
+
+/// Which table a property's animations live in.
+enum TrackKind: UInt8 {
+    case scalar, point, rect, transform, color
+}
+
+extension AnimatableProperty {
+    var trackKind: TrackKind {
+        switch self {
+        case .bounds: return .rect
+        case .center: return .point
+        case .transform: return .transform
+        case .alpha, .cornerRadius, .shadowOpacity: return .scalar
+        case .backgroundColor: return .color
+        }
+    }
+}
+
+/// A view's rows in its engine's tables, one per property (−1: not animating).
+struct AnimationRows {
+    private var rows: (Int32, Int32, Int32, Int32, Int32, Int32, Int32) = (-1, -1, -1, -1, -1, -1, -1)
+    /// How many properties are animating.
+    private(set) var count = 0
+
+    subscript(property: AnimatableProperty) -> Int32 {
+        get {
+            switch property {
+            case .bounds: return rows.0
+            case .center: return rows.1
+            case .transform: return rows.2
+            case .alpha: return rows.3
+            case .backgroundColor: return rows.4
+            case .cornerRadius: return rows.5
+            case .shadowOpacity: return rows.6
+            }
+        }
+        set {
+            let old = self[property]
+            if old < 0 && newValue >= 0 { count += 1 } else if old >= 0 && newValue < 0 { count -= 1 }
+            switch property {
+            case .bounds: rows.0 = newValue
+            case .center: rows.1 = newValue
+            case .transform: rows.2 = newValue
+            case .alpha: rows.3 = newValue
+            case .backgroundColor: rows.4 = newValue
+            case .cornerRadius: rows.5 = newValue
+            case .shadowOpacity: rows.6 = newValue
+            }
+        }
+    }
+}

@@ -1,0 +1,363 @@
+/// A pop or a dismissal that a finger drives: the recognizer on the controller's view,
+/// the `PercentDrivenInteractiveTransition` it feeds, and the rules between the two.
+///
+/// Every interactive effect does the same dance, and its details are easy to get
+/// subtly wrong: begin the transition with a fresh interaction when the gesture begins,
+/// but keep the previous one if the host refuses (it may still be driving it); update
+/// it while the finger moves; on release finish or cancel it; cancel it when the
+/// gesture is cancelled, or when the effect is detached mid-gesture; offer it to the
+/// host only while a finger drives it; and let it go once its transition has ended,
+/// but not if a new gesture has already begun another. This type does all of that once;
+/// an effect says only what differs: which recognizer, how the finger's movement maps
+/// to progress, and when a release finishes.
+///
+/// An effect owns one, created with its rules, and hands it the four interactive
+/// members of `Effect`; adopting `GestureDrivenEffect` does that:
+///
+///     public final class SlideDown: GestureDrivenEffect {
+///         public let interactiveGesture = GestureDrivenTransition(
+///             .dismissal, recognizer: .pan, name: "slide-down",
+///             progress: .init { pan, _ in pan.translation(in: nil).y / 400 },
+///             release: .progress(above: 0.5))
+///         ...
+///     }
+///
+/// A gesture never begins while a transition runs or waits anywhere in the window
+/// (`ViewController.isTransitionInProgress`), on a navigation controller with nothing
+/// to pop, or on a controller no longer presented: the host would refuse the transition,
+/// and a gesture that began anyway would swallow the touches for nothing.
+public final class GestureDrivenTransition {
+    /// What the gesture starts, on the controller it is attached to.
+    public enum Operation: Hashable, Sendable {
+        /// A pop of the attached navigation controller.
+        case pop
+        /// The dismissal of the attached (presented) controller.
+        case dismissal
+    }
+
+    /// The recognizer installed on the attached controller's view.
+    public enum Recognizer: Hashable, Sendable {
+        /// A pan anywhere on the view (UIPanGestureRecognizer).
+        case pan
+        /// A pan that starts at one of `edges` of the screen (UIScreenEdgePanGestureRecognizer).
+        case screenEdgePan(RectEdge)
+    }
+
+    /// How far the transition should be for the finger's movement so far. The driver
+    /// clamps what it says to 0...1.
+    public struct ProgressRule {
+        let measure: (PanGestureRecognizer, ViewController) -> Double
+
+        /// Any rule, asked with the recognizer and the attached controller.
+        public init(_ measure: @escaping (PanGestureRecognizer, ViewController) -> Double) {
+            self.measure = measure
+        }
+
+        /// The seeds' rule for a sideways swipe: the finger's horizontal travel over the
+        /// width of the attached controller's view (0 while the view has no width). The
+        /// travel is measured in that view's coordinates, or in the window's with
+        /// `inWindow`, for a view that itself moves under the finger.
+        public static func acrossWidth(inWindow: Bool = false) -> ProgressRule {
+            ProgressRule { pan, viewController in
+                guard let view = viewController.view else { return 0 }
+                let width = view.bounds.width
+                return width > 0 ? pan.translation(in: inWindow ? nil : view).x / width : 0
+            }
+        }
+    }
+
+    /// The finger let go: where it got, and how it was moving.
+    public struct Release {
+        /// The progress at the release, clamped to 0...1.
+        public let progress: Double
+        /// The recognizer, for anything else about the release.
+        public let recognizer: PanGestureRecognizer
+
+        /// The finger's velocity at the release, in points per second, in window coordinates.
+        public var velocity: Point { recognizer.velocity(in: nil) }
+    }
+
+    /// Whether a release finishes the transition (otherwise it is cancelled).
+    public struct ReleaseRule {
+        let shouldFinish: (Release) -> Bool
+
+        /// Any rule: `true` to finish.
+        public init(_ shouldFinish: @escaping (Release) -> Bool) {
+            self.shouldFinish = shouldFinish
+        }
+
+        /// Finishes past `threshold` (strictly), cancels at or before it: the seeds' rule.
+        public static func progress(above threshold: Double) -> ReleaseRule {
+            ReleaseRule { $0.progress > threshold }
+        }
+    }
+
+    /// The gesture is over and the interaction is about to be finished or cancelled: the
+    /// moment to set `completionSpeed` or `completionCurve`, or to make a last update.
+    public struct Ending {
+        /// The interaction about to be finished or cancelled.
+        public let interaction: PercentDrivenInteractiveTransition
+        /// On a release, the progress there; for a cancelled gesture, the progress the
+        /// interaction was last updated to.
+        public let progress: Double
+        /// Whether the finger let go (`false`: the gesture was cancelled or failed).
+        public let isRelease: Bool
+        /// Whether `finish()` follows (`false`: `cancel()`).
+        public let isFinishing: Bool
+    }
+
+    /// What else the gesture does.
+    public struct Options: OptionSet, Hashable, Sendable {
+        public let rawValue: UInt32
+
+        public init(rawValue: UInt32) {
+            self.rawValue = rawValue
+        }
+
+        /// Turns the attached navigation controller's own edge-pan pop gesture off while
+        /// this one is attached (it replaces it), and back to what it was on detach.
+        public static let replacesSystemPopGesture = Options(rawValue: 1 << 0)
+        /// Begins only once the attached controller's own pop gesture has failed
+        /// (`require(toFail:)`): on a presented navigation controller, an edge swipe then
+        /// pops while there is something to pop, and only otherwise drives this one.
+        public static let waitsForSystemPopGesture = Options(rawValue: 1 << 1)
+        /// Leaves the interaction at 0 until the finger moves again after the gesture
+        /// began, as the seeds' handler does (it updates on `changed` only). Without it,
+        /// the interaction catches up at once with the movement the recognizer needed
+        /// before it began.
+        public static let startsAtZero = Options(rawValue: 1 << 2)
+    }
+
+    let operation: Operation
+    let recognizer: Recognizer
+    let options: Options
+    /// The effect's name, for the log.
+    let name: String
+    let progress: ProgressRule
+    let release: ReleaseRule
+    let shouldBegin: ((PanGestureRecognizer, ViewController) -> Bool)?
+    let willEnd: ((Ending) -> Void)?
+
+    /// The gesture's interaction, kept until its transition ends (the host drives it until then).
+    private var interaction: PercentDrivenInteractiveTransition?
+    /// The progress `interaction` was last updated to.
+    private var lastProgress = 0.0
+    /// Whether a finger is driving `interaction` right now.
+    public private(set) var isDriving = false
+    /// What `attach` did to each controller, for `detach` to undo.
+    private var attachments: [ViewController: Attachment] = [:]
+
+    private struct Attachment {
+        var recognizer: PanGestureRecognizer
+        /// The navigation controller's own pop gesture this one replaces, and whether it was enabled.
+        var replacedSystemPop: GestureRecognizer?
+        var systemPopWasEnabled: Bool
+    }
+
+    /// - Parameters:
+    ///   - operation: what the gesture starts.
+    ///   - recognizer: what is installed on the attached controller's view.
+    ///   - options: see `Options`.
+    ///   - name: the effect's name, which begins its lines in the log.
+    ///   - progress: how far the transition should be for the finger's movement so far.
+    ///   - release: whether a release finishes.
+    ///   - shouldBegin: a condition of the effect's own for the gesture to begin (a
+    ///     direction, say), on top of the rules every such gesture follows.
+    ///   - willEnd: called just before the interaction is finished or cancelled at the
+    ///     end of the gesture (not when the effect is detached mid-gesture).
+    public init(_ operation: Operation, recognizer: Recognizer, options: Options = [], name: String,
+                progress: ProgressRule,
+                release: ReleaseRule,
+                shouldBegin: ((PanGestureRecognizer, ViewController) -> Bool)? = nil,
+                willEnd: ((Ending) -> Void)? = nil) {
+        self.operation = operation
+        self.recognizer = recognizer
+        self.options = options
+        self.name = name
+        self.progress = progress
+        self.release = release
+        self.shouldBegin = shouldBegin
+        self.willEnd = willEnd
+    }
+
+    deinit {
+        for viewController in attachments.keys {
+            detach(from: viewController)
+        }
+    }
+
+    // MARK: What the effect forwards
+
+    /// `Effect.interactionController(for:)`: the interaction, while a finger drives this
+    /// gesture's operation.
+    public func interactionController(for operation: TransitionOperation) -> PercentDrivenInteractiveTransition? {
+        operation == transitionOperation && isDriving ? interaction : nil
+    }
+
+    /// `Effect.animationEnded(_:)`: lets the interaction go, unless a new gesture drives it.
+    public func animationEnded(_ transitionCompleted: Bool) {
+        if !isDriving {
+            interaction = nil
+        }
+    }
+
+    /// `Effect.attach(to:)`: installs the recognizer on the controller's view (a pop
+    /// needs a navigation controller; anything else is left alone).
+    public func attach(to viewController: ViewController) {
+        guard operation == .dismissal || viewController.isNavigationController,
+              attachments[viewController] == nil, let view = viewController.view else { return }
+        guard let installed = install(on: view, for: viewController) else {
+            let what = recognizer == .pan ? "a pan" : "an edge pan"
+            let whose = operation == .pop ? "navigation controller's" : "presented controller's"
+            Host.log("\(name): could not install \(what) on the \(whose) view")
+            return
+        }
+        installed.shouldBegin = { [weak self] recognizer in
+            self?.shouldBegin(recognizer, on: viewController) ?? false
+        }
+        var attachment = Attachment(recognizer: installed, replacedSystemPop: nil, systemPopWasEnabled: false)
+        if options.contains(.waitsForSystemPopGesture), let systemPop = viewController.interactivePopGestureRecognizer {
+            installed.require(toFail: systemPop)
+        }
+        if options.contains(.replacesSystemPopGesture) {
+            let systemPop = viewController.interactivePopGestureRecognizer
+            attachment.replacedSystemPop = systemPop
+            attachment.systemPopWasEnabled = systemPop?.isEnabled ?? false
+            systemPop?.isEnabled = false
+        }
+        attachments[viewController] = attachment
+    }
+
+    /// `Effect.detach(from:)`: cancels a transition the finger is driving there, removes
+    /// the recognizer and gives back the controller's own pop gesture.
+    public func detach(from viewController: ViewController) {
+        guard let attachment = attachments.removeValue(forKey: viewController) else { return }
+        let state = attachment.recognizer.state
+        if isDriving, state == .began || state == .changed {
+            isDriving = false
+            interaction?.cancel()
+        }
+        attachment.recognizer.remove()
+        attachment.replacedSystemPop?.isEnabled = attachment.systemPopWasEnabled
+    }
+
+    // MARK: The gesture
+
+    private var transitionOperation: TransitionOperation {
+        operation == .pop ? .pop : .dismiss
+    }
+
+    private func install(on view: View, for viewController: ViewController) -> PanGestureRecognizer? {
+        switch recognizer {
+        case .pan:
+            return PanGestureRecognizer(on: view) { [weak self] pan in
+                self?.handle(pan, of: viewController)
+            }
+        case .screenEdgePan(let edges):
+            return ScreenEdgePanGestureRecognizer(edges: edges, on: view) { [weak self] pan in
+                self?.handle(pan, of: viewController)
+            }
+        }
+    }
+
+    /// UIKit's rule for its own pop gesture, made general: something to pop (or still
+    /// presented), and no transition running or queued; then the effect's own condition.
+    private func shouldBegin(_ recognizer: PanGestureRecognizer, on viewController: ViewController) -> Bool {
+        guard !viewController.isTransitionInProgress else { return false }
+        switch operation {
+        case .pop: guard viewController.viewControllers.count > 1 else { return false }
+        case .dismissal: guard viewController.presentingViewController != nil else { return false }
+        }
+        return shouldBegin?(recognizer, viewController) ?? true
+    }
+
+    private func clampedProgress(_ recognizer: PanGestureRecognizer, of viewController: ViewController) -> Double {
+        min(max(progress.measure(recognizer, viewController), 0), 1)
+    }
+
+    private func handle(_ recognizer: PanGestureRecognizer, of viewController: ViewController) {
+        switch recognizer.state {
+        case .began:
+            // Read before the transition starts and moves things.
+            let progress = clampedProgress(recognizer, of: viewController)
+            begin(on: viewController)
+            guard isDriving, !options.contains(.startsAtZero) else { return }
+            update(progress)
+        case .changed:
+            guard isDriving else { return }
+            update(clampedProgress(recognizer, of: viewController))
+        case .ended:
+            guard isDriving else { return }
+            isDriving = false
+            let progress = clampedProgress(recognizer, of: viewController)
+            let finishing = release.shouldFinish(Release(progress: progress, recognizer: recognizer))
+            end(finishing: finishing, at: progress, isRelease: true)
+        case .cancelled, .failed:
+            guard isDriving else { return }
+            isDriving = false
+            end(finishing: false, at: lastProgress, isRelease: false)
+        case .possible:
+            break
+        }
+    }
+
+    /// Starts the operation with a fresh interaction, which replaces the previous one
+    /// only if the host accepts it: a refused start (a transition still running, say)
+    /// must not release an interaction the host is still driving.
+    private func begin(on viewController: ViewController) {
+        guard let candidate = PercentDrivenInteractiveTransition() else { return }
+        let previous = interaction
+        interaction = candidate
+        isDriving = true
+        lastProgress = 0
+        let started: Bool
+        switch operation {
+        case .pop: started = candidate.beginPop(of: viewController)
+        case .dismissal: started = candidate.beginDismissal(of: viewController)
+        }
+        if !started {
+            interaction = previous
+            isDriving = false
+        }
+    }
+
+    private func update(_ progress: Double) {
+        lastProgress = progress
+        interaction?.update(progress)
+    }
+
+    private func end(finishing: Bool, at progress: Double, isRelease: Bool) {
+        guard let interaction else { return }
+        willEnd?(Ending(interaction: interaction, progress: progress, isRelease: isRelease, isFinishing: finishing))
+        if finishing {
+            interaction.finish()
+        } else {
+            interaction.cancel()
+        }
+    }
+}
+
+/// An effect whose interaction is a `GestureDrivenTransition`: these defaults forward
+/// `Effect`'s interactive members to it, so the effect itself only animates.
+public protocol GestureDrivenEffect: Effect {
+    /// The gesture that drives this effect's transitions.
+    var interactiveGesture: GestureDrivenTransition { get }
+}
+
+extension GestureDrivenEffect {
+    public func animationEnded(_ transitionCompleted: Bool) {
+        interactiveGesture.animationEnded(transitionCompleted)
+    }
+
+    public func interactionController(for operation: TransitionOperation) -> PercentDrivenInteractiveTransition? {
+        interactiveGesture.interactionController(for: operation)
+    }
+
+    public func attach(to viewController: ViewController) {
+        interactiveGesture.attach(to: viewController)
+    }
+
+    public func detach(from viewController: ViewController) {
+        interactiveGesture.detach(from: viewController)
+    }
+}

@@ -1,0 +1,34 @@
+import Foundation
+import Testing
+
+/// What the built `stagehand` printed and how it ended.
+struct StagehandRun {
+    var status: Int32
+    var output: String
+    var errors: String
+}
+
+/// Runs the built `stagehand` (beside the test binary) with `arguments`, from
+/// `directory` (the repository root by default), without the developer's STAGEHAND_*
+/// variables.
+func runStagehand(_ arguments: [String], in directory: String = TestEnvironment.repositoryRoot) throws -> StagehandRun {
+    let executable = TestEnvironment.productsDirectory + "/stagehand"
+    try #require(FileManager.default.isExecutableFile(atPath: executable),
+                 "build the products first (swift build): \(executable) is missing")
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: executable)
+    process.arguments = arguments
+    process.currentDirectoryURL = URL(fileURLWithPath: directory)
+    process.environment = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("STAGEHAND_") }
+    let output = Pipe()
+    let errors = Pipe()
+    process.standardOutput = output
+    process.standardError = errors
+    try process.run()
+    // Read both pipes before waiting, so a full pipe cannot block the child.
+    let outputData = output.fileHandleForReading.readDataToEndOfFile()
+    let errorData = errors.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return StagehandRun(status: process.terminationStatus, output: String(decoding: outputData, as: UTF8.self),
+                        errors: String(decoding: errorData, as: UTF8.self))
+}
