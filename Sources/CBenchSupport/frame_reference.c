@@ -1,13 +1,46 @@
 /*
  * The frame figure's reference: the engine's per-frame math for one view's three
  * animations written as a plain C loop over arrays of structs, compiled -O2. It mirrors
- * Spring.value(at:), TimingCurve.progress(at:), the keyframe slice search, and the
+ * the spring, the Bézier timing, the keyframe slice search, and the
  * affine path of Transform3D.interpolate (parts decomposed once per animation, as the
- * engine does), operation for operation.
+ * engine does), operation for operation: the engine's SpringSolver, CurveSolver (t(x)
+ * table + Newton) and sincos.
  */
 #include <math.h>
 
 #include "CBenchSupport.h"
+
+/* The engine's sincos (StagehandCore/Animation/FastMath.swift), operation for operation. */
+static inline void fast_sincos(double x, double *sine, double *cosine) {
+    if (!(fabs(x) < 1e5)) { *sine = sin(x); *cosine = cos(x); return; }
+    double k = round(x * 0.6366197723675814); /* half away from zero, as Swift's rounded() */
+    double r = ((x - k * 1.5707963267341256) - k * 6.077100506303966e-11) - k * 2.0222662487959506e-21;
+    double z = r * r;
+    double s = 2.8114572543455206e-15;
+    s = s * z - 7.647163731819816e-13;
+    s = s * z + 1.6059043836821613e-10;
+    s = s * z - 2.505210838544172e-08;
+    s = s * z + 2.7557319223985893e-06;
+    s = s * z - 0.0001984126984126984;
+    s = s * z + 0.008333333333333333;
+    s = s * z - 0.16666666666666666;
+    double sn = r + r * z * s;
+    double c = -1.5619206968586225e-16;
+    c = c * z + 4.779477332387385e-14;
+    c = c * z - 1.1470745597729725e-11;
+    c = c * z + 2.08767569878681e-09;
+    c = c * z - 2.755731922398589e-07;
+    c = c * z + 2.48015873015873e-05;
+    c = c * z - 0.001388888888888889;
+    c = c * z + 0.041666666666666664;
+    double cs = 1 - 0.5 * z + z * z * c;
+    switch ((long)k & 3) {
+    case 0: *sine = sn; *cosine = cs; break;
+    case 1: *sine = cs; *cosine = -sn; break;
+    case 2: *sine = -sn; *cosine = -cs; break;
+    default: *sine = -cs; *cosine = sn; break;
+    }
+}
 
 static inline double lerp(double a, double b, double f) {
     return f == 1 ? b : a + (b - a) * f; /* Double.interpolate */
@@ -17,9 +50,10 @@ static double spring_value(const bench_spring_track *s, double t) {
     if (!(t > 0)) t = 0;
     double c, sn;
     if (s->regime == -1) {
-        double e = exp(-s->decay * t);
-        c = e * cos(s->frequency * t);
-        sn = e * sin(s->frequency * t) / s->frequency;
+        double e = exp(-s->decay * t), sine, cosine;
+        fast_sincos(s->frequency * t, &sine, &cosine);
+        c = e * cosine;
+        sn = e * sine / s->frequency;
     } else if (s->regime == 0) {
         double e = exp(-s->decay * t);
         c = e;
@@ -118,7 +152,8 @@ static bench_affine affine_between(const bench_keyframe_track *k, int slice, dou
     double tx = lerp(pa->tx, pb->tx, f), ty = lerp(pa->ty, pb->ty, f);
     double sx = lerp(pa->sx, pb->sx, f), sy = lerp(pa->sy, pb->sy, f);
     double angle = lerp(pa->angle, pb->angle, f), skew = lerp(pa->skew, pb->skew, f);
-    double cs = cos(angle), sn = sin(angle);
+    double cs, sn;
+    fast_sincos(angle, &sn, &cs);
     bench_affine r = {sx * cs, sx * sn, sy * (skew * cs - sn), sy * (skew * sn + cs), tx, ty};
     return r;
 }

@@ -162,12 +162,18 @@ public enum Bench {
         case "frame-loop":
             // For profilers (perf record ... stagehand bench --child frame-loop): the
             // 10,000-view scene, 100 frames, three times.
-            var total = 0.0
+            // The C loop runs at the same times, so a profile shows both side by side.
+            var total = 0.0, plain = 0.0
             for _ in 0..<3 {
                 let scene = FrameScene(count: 10_000)
-                total += Measure.seconds { for _ in 0..<100 { scene.stage.step() } }
+                let reference = FrameReference(scene)
+                for _ in 0..<100 {
+                    total += Measure.seconds { scene.stage.step() }
+                    let now = scene.stage.now
+                    plain += Measure.seconds { reference.evaluate(localTime: now) }
+                }
             }
-            return "\(total / 300 * 1e3)\nmean ms per frame over 300 frames"
+            return "\(total / 300 * 1e3)\nmean ms per frame over 300 frames; C loop \(plain / 300 * 1e3) ms"
         case "frame-parts":
             // What each of the three animations costs alone (10,000 views, median of 60 frames).
             var lines: [String] = []

@@ -3,8 +3,8 @@
 /// As in Core Graphics, a size may be negative: the `min`/`max` accessors, `center`,
 /// `standardized` and everything built on them account for it. `width` and `height`
 /// are the size as stored, sign included (CGRect's standardize): the runtime animates
-/// sizes through zero and lays a view out from its bounds' signed size. Frames and
-/// bounds that a transition context hands an effect are never negative.
+/// sizes through zero and lays a view out from its bounds' signed size. The frames a
+/// transition context hands an effect are never negative.
 public struct Rect: Hashable, Sendable, CustomStringConvertible {
     public var origin: Point
     public var size: Size

@@ -165,9 +165,11 @@ public final class GestureDrivenTransition {
     ///     direction, say), on top of the rules every such gesture follows.
     ///   - willEnd: called just before the interaction is finished or cancelled at the
     ///     end of the gesture (not when the effect is detached mid-gesture).
+    ///
+    /// The effect owns this object, so the closures capture the values they need, never
+    /// the effect itself (which would then never be released, nor its gestures removed).
     public init(_ operation: Operation, recognizer: Recognizer, options: Options = [], name: String,
-                progress: ProgressRule,
-                release: ReleaseRule,
+                progress: ProgressRule, release: ReleaseRule,
                 shouldBegin: ((PanGestureRecognizer, ViewController) -> Bool)? = nil,
                 willEnd: ((Ending) -> Void)? = nil) {
         self.operation = operation
