@@ -13,7 +13,7 @@
 /* The engine's sincos (StagehandCore/Animation/FastMath.swift), operation for operation. */
 static inline void fast_sincos(double x, double *sine, double *cosine) {
     if (!(fabs(x) < 1e5)) { *sine = sin(x); *cosine = cos(x); return; }
-    double k = round(x * 0.6366197723675814); /* half away from zero, as Swift's rounded() */
+    double k = (x * 0.6366197723675814 + 6755399441055744.0) - 6755399441055744.0; /* round to nearest even */
     double r = ((x - k * 1.5707963267341256) - k * 6.077100506303966e-11) - k * 2.0222662487959506e-21;
     double z = r * r;
     double s = 2.8114572543455206e-15;

@@ -47,20 +47,23 @@ struct CurveSolver {
 
     @inline(__always)
     private func parameter(forX x: Double) -> Double {
-        var t = x
-        var acceptance = 1e-9
-        if let table {
-            let scaled = x * Double(CurveTable.segments)
-            let segment = Swift.min(Int(scaled), CurveTable.segments - 1)
-            let u = scaled - Double(segment)
-            let c = table + 4 * segment
-            t = ((c[3] * u + c[2]) * u + c[1]) * u + c[0]
-            t = Swift.min(Swift.max(t, 0), 1)
-            // From a guess this close, a step under 1e-6 leaves an error of order
-            // (x''/2x')·step² ≲ 1e-12: accept it.
-            acceptance = 1e-6
+        guard let table else { return solve(x, from: x, accepting: 1e-9) }
+        let scaled = x * Double(CurveTable.segments)
+        let segment = Swift.min(Int(scaled), CurveTable.segments - 1)
+        let u = scaled - Double(segment)
+        let c = table + 4 * segment
+        let t = Swift.min(Swift.max(((c[3] * u + c[2]) * u + c[1]) * u + c[0], 0), 1)
+        // From a guess this close, a step under 1e-6 leaves an error of order
+        // (x''/2x')·step² ≲ 1e-12: accept it. The first step is taken here (it is
+        // nearly always the last); `solve` goes on from the guess otherwise.
+        let error = ((ax * t + bx) * t + cx) * t - x
+        let derivative = (3 * ax * t + 2 * bx) * t + cx
+        if error != 0 && abs(derivative) >= 1e-6 {
+            let step = error / derivative
+            let next = t - step
+            if next >= 0 && next <= 1 && abs(step) < 1e-6 { return next }
         }
-        return solve(x, from: t, accepting: acceptance)
+        return solve(x, from: t, accepting: 1e-6)
     }
 
     /// Newton's method from `t`, stopping on a step smaller than `acceptance`; abandoned

@@ -12,7 +12,10 @@ import Foundation
 @inline(__always)
 func sincos(_ x: Double) -> (sin: Double, cos: Double) {
     guard abs(x) < 1e5 else { return (sin(x), cos(x)) }
-    let k = (x * 0.6366197723675814).rounded()              // x · 2/π
+    // k = x·2/π rounded to the nearest integer (ties to even): adding and taking away
+    // 1.5·2⁵² leaves no fraction bits, and costs two additions where `rounded()` is a
+    // call into libm on plain x86-64.
+    let k = (x * 0.6366197723675814 + 6755399441055744.0) - 6755399441055744.0
     let r = ((x - k * 1.5707963267341256) - k * 6.077100506303966e-11) - k * 2.0222662487959506e-21
     let z = r * r
     // sin r = r + r·z·(−1/3! + z·(1/5! − z·(…)))

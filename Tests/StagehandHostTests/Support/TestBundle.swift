@@ -10,6 +10,9 @@ struct TestBundle {
     var factoryReturnsNull = false
     /// Replaces the whole manifest when set.
     var manifest: String?
+    /// The body of `animate_transition(void *self, sh_context *context)`: by default it
+    /// does nothing (it never completes the transition).
+    var animateBody = "(void)self; (void)context;"
 
     var defaultManifest: String {
         """
@@ -31,7 +34,7 @@ struct TestBundle {
         typedef struct test_effect { sh_effect table; double duration; } test_effect;
 
         static double test_duration(void *self, sh_context *context) { (void)context; return ((test_effect *)self)->duration; }
-        static void test_animate(void *self, sh_context *context) { (void)self; (void)context; }
+        static void test_animate(void *self, sh_context *context) { \(animateBody) }
         static void test_destroy(void *self) { free(self); }
 
         sh_effect *\(factory)(double duration) {

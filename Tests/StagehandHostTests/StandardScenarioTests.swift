@@ -1,14 +1,13 @@
 import Foundation
 import StagehandCore
-import StagehandHost
-@testable import StagehandRender
+@testable import StagehandHost
 import Testing
 
 /// The standard scenario of every effect in the catalog runs it, and an interactive one
 /// is also driven by a finger that finishes, then by one that cancels.
 @Suite struct StandardScenarioTests {
     @Test func everyEffectShowsItselfWithoutErrors() {
-        let library = RenderEnvironment.library
+        let library = BuiltInEffects.library
         #expect(!library.effects.isEmpty)
         for effect in library.effects {
             let scenario = StandardScenario.make(for: effect, library: library, screen: Size(width: 390, height: 844), framesPerSecond: 60)
@@ -27,17 +26,5 @@ import Testing
             let end = trace.frames.last?.t ?? 0
             #expect(end - lastEnd >= StandardScenario.pause - 0.05, "\(effect.name): \(end - lastEnd) s after the last transition")
         }
-    }
-
-    @Test func theDefaultFrameIsMidWayThroughTheEffectsFirstTransition() throws {
-        let trace = try RenderEnvironment.play("""
-            {"navigation": {"pop": "slide-pop"},
-             "steps": [{"push": {"title": "A"}}, {"wait": 0.5}, {"pop": {}}, {"wait": 0.5}]}
-            """)
-        let (began, ended) = try RenderEnvironment.transition(trace, effect: "slide-pop")
-        #expect(abs(FrameChoice.defaultTime(in: trace, effect: "slide-pop") - (began + ended) / 2) < 1e-9)
-        // Without an effect: the first transition (UIKit's push, 0 ... 0.35 s).
-        #expect(abs(FrameChoice.defaultTime(in: trace) - 0.175) < 0.02)
-        #expect(FrameChoice.frame(at: 100, in: trace)?.t == trace.frames.last?.t)
     }
 }

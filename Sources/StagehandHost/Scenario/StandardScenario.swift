@@ -1,5 +1,4 @@
 import StagehandCore
-import StagehandHost
 
 /// The run `stagehand preview` shows for one effect, made from its kind:
 ///

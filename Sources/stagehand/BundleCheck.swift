@@ -1,0 +1,97 @@
+import Foundation
+import StagehandCore
+import StagehandHost
+import StagehandRender
+
+/// The child side of `stagehand validate`: everything that runs the bundle's code.
+/// Each step is announced before it starts, so a crash is pinned to it.
+struct BundleCheck {
+    let path: String
+    let plugins: PluginOptions
+
+    func run() -> ValidationReport {
+        var report = ValidationReport(bundle: path)
+        // A plugin directory holding only this bundle (searched first), so the effects
+        // found there are the bundle's own.
+        var template = Array("/tmp/stagehand-validate-XXXXXX".utf8CString)
+        guard let made = mkdtemp(&template) else {
+            report.problems.append("cannot make a temporary directory")
+            return report
+        }
+        let directory = String(cString: made)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let file = (path as NSString).lastPathComponent
+        let copy = directory + "/" + (file.hasPrefix("lib") && file.hasSuffix(".so") ? file : "lib\(file).so")
+        do {
+            try FileManager.default.copyItem(atPath: path, toPath: copy)
+        } catch {
+            report.problems.append("cannot copy the bundle: \(error.localizedDescription)")
+            return report
+        }
+        let own = { (text: String) in text.replacingOccurrences(of: copy, with: self.path) }
+
+        ChildChannel.send("step", "loading")
+        let (library, diagnostics) = EffectLibrary.load(pluginDirectories: [directory] + plugins.pluginDirectories,
+                                                        catalogPath: plugins.catalog)
+        for d in diagnostics where d.file.map({ $0.hasPrefix(directory) }) ?? false {
+            report.problems.append(own([d.field, d.message].compactMap { $0 }.joined(separator: ": ")))
+        }
+        let effects = library.effects.filter { $0.bundlePath == copy }
+        for effect in effects {
+            report.effects.append(check(effect, library: library, own: own))
+        }
+        return report
+    }
+
+    private func check(_ effect: EffectInfo, library: EffectLibrary, own: (String) -> String) -> ValidationReport.EffectResult {
+        var result = ValidationReport.EffectResult(name: effect.name, kind: effect.kind.rawValue, transitions: 0, problems: [])
+        ChildChannel.send("step", "making \(effect.name) with its default parameters")
+        do {
+            _ = try library.makeEffect(effect.name)
+        } catch {
+            result.problems.append(own(error.message))
+            return result
+        }
+        ChildChannel.send("step", "running \(effect.name) through its standard scenario")
+        let scenario = StandardScenario.make(for: effect, library: library, screen: Size(width: 390, height: 844), framesPerSecond: 60)
+        var said: [Diagnostic] = []
+        let run = ScenarioRunner(library: library).run(scenario) { said.append($0) }
+        for d in said where d.severity != .note {
+            result.problems.append(own(d.description))
+        }
+        let events = run.trace.events.filter { $0.kind != "error" }
+        result.transitions = events.filter { $0.kind == "began" }.count
+        var open = 0
+        for e in events {
+            open += e.kind == "began" ? 1 : -1
+            if open < 0 || open > 1 {
+                result.problems.append("a transition ended twice or overlapped another at \(e.t) s")
+                break
+            }
+        }
+        if open > 0 { result.problems.append("a transition began and never ended") }
+        let usedByName = events.contains { $0.effect == effect.name }
+        let drove = events.contains { $0.interactive }
+        if !usedByName && !(effect.kind == .interaction && drove) {
+            result.problems.append("the standard scenario never ran the effect")
+        }
+        result.problems += settledProblems(run)
+        return result
+    }
+
+    /// UIKit's end state: the top controller's view on screen, untransformed and opaque;
+    /// no snapshot left behind.
+    private func settledProblems(_ run: ScenarioResult) -> [String] {
+        var problems: [String] = []
+        let window = run.stage.window
+        if let top = window.topViewController.map({ ($0 as? NavigationController)?.topViewController ?? $0 }) {
+            let view = top.view
+            if view.window !== window { problems.append("at the end, \(top.title ?? "the top controller")'s view is not in the window") }
+            if !view.model.transform3D.isIdentity { problems.append("at the end, \(top.title ?? "the top controller")'s view keeps a transform") }
+            if view.model.alpha != 1 || view.model.isHidden { problems.append("at the end, \(top.title ?? "the top controller")'s view is not fully shown") }
+        }
+        let snapshots = window.allViewsBackToFront.filter { $0.kind == .snapshot }.count
+        if snapshots > 0 { problems.append("at the end, \(snapshots) snapshot view(s) are left in the window") }
+        return problems
+    }
+}
