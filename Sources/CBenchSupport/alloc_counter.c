@@ -6,6 +6,7 @@
  */
 #define _GNU_SOURCE
 #include <errno.h>
+#include <malloc.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -82,4 +83,8 @@ void *valloc(size_t size) {
 void *pvalloc(size_t size) {
     bench_note();
     return __libc_pvalloc(size);
+}
+
+size_t bench_heap_in_use(void) {
+    return mallinfo2().uordblks;
 }

@@ -53,7 +53,7 @@ static double spring_value(const bench_spring_track *s, double t) {
         double e = exp(-s->decay * t), sine, cosine;
         fast_sincos(s->frequency * t, &sine, &cosine);
         c = e * cosine;
-        sn = e * sine / s->frequency;
+        sn = e * sine * s->inverse_frequency;
     } else if (s->regime == 0) {
         double e = exp(-s->decay * t);
         c = e;

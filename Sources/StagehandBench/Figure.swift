@@ -47,6 +47,8 @@ public struct ScalingPoint: Sendable {
     public let value: Double
     /// value ÷ size, in the series' per-item unit.
     public let perItem: Double
+    /// The same measured on one thread, where that differs (frames).
+    public var singleThread: Double? = nil
 }
 
 public struct ScalingSeries: Sendable {
@@ -65,6 +67,8 @@ public struct BenchReport: Sendable {
     public var scaling: [ScalingSeries]
     /// Things a reader of the figures should know (a debug build, a skipped check).
     public var warnings: [String]
+    /// Where the figures were taken (cores, load before and after).
+    public var context: [String] = []
 
     /// The keys `--json` prints, in issue 6's order.
     public static let keys = [

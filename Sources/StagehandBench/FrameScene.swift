@@ -114,6 +114,7 @@ final class FrameReference {
             springs[i] = bench_spring_track(begin: plan.delay, duration: FrameScene.duration,
                                             decay: constants.decay, frequency: constants.frequency,
                                             slow_rate: constants.slowRate, velocity: spring.initialVelocity,
+                                            inverse_frequency: 1 / constants.frequency,
                                             regime: constants.regime,
                                             from_x: plan.centerFrom.x, from_y: plan.centerFrom.y,
                                             to_x: plan.centerTo.x, to_y: plan.centerTo.y)
@@ -195,7 +196,7 @@ final class FrameReference {
 }
 
 /// Spring's cached constants, recomputed from its public parameters as its initialiser
-/// computes them.
+/// (and the engine's SpringSolver) computes them.
 private struct SpringConstants {
     var decay, frequency, slowRate: Double
     var regime: Int32

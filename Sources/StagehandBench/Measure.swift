@@ -44,6 +44,15 @@ enum Measure {
         return nil
     }
 
+    /// The 1-minute load average (/proc/loadavg), or nil.
+    static func loadAverage() -> Double? {
+        guard let file = fopen("/proc/loadavg", "r") else { return nil }
+        defer { fclose(file) }
+        var buffer = [CChar](repeating: 0, count: 128)
+        guard fgets(&buffer, Int32(buffer.count), file) != nil else { return nil }
+        return String(cString: buffer).split(separator: " ").first.flatMap { Double($0) }
+    }
+
     /// The path of the running executable.
     static func executablePath() -> String? {
         var buffer = [CChar](repeating: 0, count: 4096)

@@ -1,3 +1,4 @@
+import CBenchSupport
 import StagehandCore
 import StagehandHost
 
@@ -54,13 +55,13 @@ enum ProcessBenchmarks {
     /// cycles of the coordinator with the built-in bundles (parallax-push/-pop when in the
     /// catalog), each animated and run to its end on the virtual clock, after 100 warm-up
     /// cycles.
-    static func residentSetGrowthChild(cycles: Int = 1000, warmUp: Int = 100) -> String {
+    static func residentSetGrowthChild(cycles: Int = 1000, warmUp: Int = 100, effects: Bool = true) -> String {
         let (library, _) = EffectLibrary.load(host: HostTable.shared)
         let coordinator = Coordinator(library: library)
         let names = Set(library.effects.map(\.name))
         var used: [String] = []
-        if names.contains("parallax-push") { try? coordinator.use("parallax-push", for: .push); used.append("parallax-push") }
-        if names.contains("parallax-pop") { try? coordinator.use("parallax-pop", for: .pop); used.append("parallax-pop") }
+        if effects && names.contains("parallax-push") { try? coordinator.use("parallax-push", for: .push); used.append("parallax-push") }
+        if effects && names.contains("parallax-pop") { try? coordinator.use("parallax-pop", for: .pop); used.append("parallax-pop") }
         let nav = coordinator.makeNavigationController(root: ViewController(title: "Root"))
         coordinator.setRoot(nav)
         let stage = coordinator.stage
@@ -73,10 +74,14 @@ enum ProcessBenchmarks {
         }
         for i in 0..<warmUp { cycle(i) }
         let before = Measure.statusKiB("VmRSS") ?? .nan
+        let heapBefore = bench_heap_in_use()
+        let eventsBefore = stage.transitionEvents.count, diagnosticsBefore = stage.diagnostics.count
         for i in 0..<cycles { cycle(i) }
         let after = Measure.statusKiB("VmRSS") ?? .nan
-        let events = stage.transitionEvents.count
-        return "\((after - before) / 1024)\n\(used.isEmpty ? "UIKit's own animations" : used.joined(separator: ", ")); \(events) transition events; stack \(nav.viewControllers.count)"
+        let heapAfter = bench_heap_in_use()
+        let heap = (Double(heapAfter) - Double(heapBefore)) / Double(cycles)
+        let effects = used.isEmpty ? "UIKit's own animations" : used.joined(separator: ", ")
+        return "\((after - before) / 1024)\n\(effects); heap in use grew \(Int(heap.rounded())) bytes per cycle; \(stage.transitionEvents.count - eventsBefore) transition events and \(stage.diagnostics.count - diagnosticsBefore) diagnostics recorded (the stage keeps both); stack \(nav.viewControllers.count)"
     }
 }
 

@@ -40,6 +40,7 @@ struct BenchCommand: ParsableCommand {
         }
         let report = Bench.run(.init(quick: quick, log: { StandardError.write("bench: " + $0) }))
         if json {
+            for line in report.context { StandardError.write(line) }
             try printJSON(report)
             for series in report.scaling { StandardError.write(scalingText(series)) }
         } else {
@@ -81,6 +82,7 @@ struct BenchCommand: ParsableCommand {
     }
 
     private func printText(_ report: BenchReport) {
+        for line in report.context { print(line) }
         let table = TextTable<Figure> { figure in
             [Column(title: "FIGURE", value: figure.key),
              Column(title: "VALUE", value: figure.value.map { "\(Self.number($0)) \(figure.unit)" } ?? "missing"),
@@ -109,7 +111,9 @@ struct BenchCommand: ParsableCommand {
         var lines = ["\(series.title), by \(series.sizeLabel):"]
         for point in series.points {
             let size = String(point.size).padding(toLength: 8, withPad: " ", startingAt: 0)
-            lines.append("  \(size) \(Self.number(point.value)) \(series.unit)   \(Self.number(point.perItem)) \(series.perItemUnit)")
+            var line = "  \(size) \(Self.number(point.value)) \(series.unit)   \(Self.number(point.perItem)) \(series.perItemUnit)"
+            if let one = point.singleThread { line += "   (one thread: \(Self.number(one)) \(series.unit))" }
+            lines.append(line)
         }
         return lines.joined(separator: "\n")
     }

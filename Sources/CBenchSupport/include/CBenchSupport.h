@@ -18,13 +18,16 @@ void bench_alloc_count_begin(void);
 /* Stops counting on this thread and returns the allocations made since the begin. */
 uint64_t bench_alloc_count_end(void);
 
+/* Bytes of heap in use now (glibc's mallinfo2: allocated chunks, not resident pages). */
+size_t bench_heap_in_use(void);
+
 /* --- The frame reference loop ---------------------------------------------------------
  * One view's three animations, exactly the math the engine does for them: a damped
  * spring moving the centre, a cubic Bézier fading the alpha, and a two-slice keyframe
  * animation of an affine transform (parts decomposed once per animation). */
 typedef struct bench_spring_track {
     double begin, duration;
-    double decay, frequency, slow_rate, velocity;
+    double decay, frequency, slow_rate, velocity, inverse_frequency;
     int32_t regime; /* -1 under-damped, 0 critical, +1 over-damped (as Spring) */
     double from_x, from_y, to_x, to_y;
 } bench_spring_track;
@@ -39,7 +42,7 @@ typedef struct bench_curve_track {
 } bench_curve_track;
 
 /* Fills `table` (4 × BENCH_CURVE_SEGMENTS doubles) for the curve whose x(t) has these
- * coefficients, as the engine's CurveTable does. */
+ * coefficients, as the engine's CurveSolver does. */
 #define BENCH_CURVE_SEGMENTS 64
 void bench_curve_table(double ax, double bx, double cx, double *table);
 

@@ -32,7 +32,7 @@ struct KeyframeSegment<Value: TrackValue> {
 
 /// How a track's fraction moves over its duration. No case holds a reference.
 enum TrackTiming {
-    /// A cubic Bézier over the duration.
+    /// A cubic Bézier over the duration (its solver is a pointer; see `CurveSolver`).
     case curve(CurveSolver)
     /// A spring's displacement at the elapsed time in seconds (may overshoot 1).
     case spring(SpringSolver)

@@ -1,3 +1,5 @@
+import Foundation
+
 /// The animation engine of one stage: it turns the changes made inside animation blocks
 /// into property animations, evaluates them on each frame of the clock, and calls the
 /// blocks' completions. Everything runs on the stage's thread, like UIKit's main thread.
@@ -40,9 +42,18 @@ public final class Animator {
     /// Rows found over during a frame (kept, so a frame allocates nothing).
     private var ended: [EndedTrack] = []
 
-    /// Bézier tables, one per distinct curve, made on first use (see `CurveSolver`).
-    private var curveTables: [TimingCurve: UnsafeMutablePointer<Double>] = [:]
-    private static let curveTableLimit = 64
+    /// How many threads evaluate a big frame (at least `parallelRows` animations): the
+    /// stage's and, with 2, one `FrameWorker`. Both cores by default on a machine with
+    /// two or more; the results are identical either way. (`stagehand bench` sets 1 to
+    /// compare the engine with a single-threaded C loop.)
+    @_spi(Benchmarks) public var frameThreads = Swift.min(2, ProcessInfo.processInfo.activeProcessorCount)
+    static let parallelRows = 8192
+    private var worker: FrameWorker?
+
+    /// Bézier solvers (coefficients and t(x) table), one per distinct curve, made on
+    /// first use; past the limit, each animation gets one of its own (see `CurveSolver`).
+    private var curveSolvers: [TimingCurve: CurveSolver] = [:]
+    private static let curveSolverLimit = 64
 
     init(stage: Stage) {
         self.stage = stage
@@ -50,6 +61,7 @@ public final class Animator {
     }
 
     deinit {
+        worker?.stop()
         // Views may outlive the stage: they must stop pointing into these tables.
         for owner in scalars.meta { owner.view.animationRows[owner.property] = -1 }
         for owner in points.meta { owner.view.animationRows[owner.property] = -1 }
@@ -57,7 +69,7 @@ public final class Animator {
         for owner in transforms.meta { owner.view.animationRows[owner.property] = -1 }
         for owner in colors.meta { owner.view.animationRows[owner.property] = -1 }
         scalars.releaseAll(); points.releaseAll(); rects.releaseAll(); transforms.releaseAll(); colors.releaseAll()
-        for table in curveTables.values { table.deallocate() }
+        for solver in curveSolvers.values { solver.free() }
     }
 
     /// The engine of the stage current on this thread.
@@ -220,13 +232,11 @@ public final class Animator {
     }
 
     private func solver(for curve: TimingCurve) -> CurveSolver {
-        let plain = CurveSolver(curve, table: nil)
-        if plain.isLinear { return plain }
-        if let table = curveTables[curve] { return CurveSolver(curve, table: table) }
-        guard curveTables.count < Self.curveTableLimit else { return plain }
-        let table = CurveTable.make(for: curve)
-        curveTables[curve] = table
-        return CurveSolver(curve, table: table)
+        if let solver = curveSolvers[curve] { return solver }
+        guard curveSolvers.count < Self.curveSolverLimit else { return CurveSolver.make(for: curve, owned: true) }
+        let solver = CurveSolver.make(for: curve, owned: false)
+        curveSolvers[curve] = solver
+        return solver
     }
 
     // MARK: - Frames
@@ -241,17 +251,42 @@ public final class Animator {
             pausedTimelines[i] = timeline.isPaused
         }
         ended.removeAll(keepingCapacity: true)
-        localTimes.withUnsafeBufferPointer { local in
-            pausedTimelines.withUnsafeBufferPointer { paused in
-                scalars.evaluate(localTimes: local, paused: paused, kind: .scalar, ended: &ended)
-                points.evaluate(localTimes: local, paused: paused, kind: .point, ended: &ended)
-                rects.evaluate(localTimes: local, paused: paused, kind: .rect, ended: &ended)
-                transforms.evaluate(localTimes: local, paused: paused, kind: .transform, ended: &ended)
-                colors.evaluate(localTimes: local, paused: paused, kind: .color, ended: &ended)
+        let rows = runningCount
+        if rows > 0 {
+            localTimes.withUnsafeBufferPointer { local in
+                pausedTimelines.withUnsafeBufferPointer { paused in
+                    let local = local.baseAddress!, paused = paused.baseAddress!
+                    if frameThreads >= 2 && rows >= Self.parallelRows {
+                        evaluateInParallel(localTimes: local, paused: paused)
+                    } else {
+                        scalars.evaluate(localTimes: local, paused: paused, kind: .scalar, ended: &ended)
+                        points.evaluate(localTimes: local, paused: paused, kind: .point, ended: &ended)
+                        rects.evaluate(localTimes: local, paused: paused, kind: .rect, ended: &ended)
+                        transforms.evaluate(localTimes: local, paused: paused, kind: .transform, ended: &ended)
+                        colors.evaluate(localTimes: local, paused: paused, kind: .color, ended: &ended)
+                    }
+                }
             }
         }
         if !ended.isEmpty { endFinishedTracks() }
         flushCompletions()
+    }
+
+    /// The same evaluation shared with the `FrameWorker` (made on the first big frame).
+    private func evaluateInParallel(localTimes: UnsafePointer<Double>, paused: UnsafePointer<Bool>) {
+        let worker = self.worker ?? FrameWorker()
+        self.worker = worker
+        scalars.withView { s in
+            points.withView { p in
+                rects.withView { r in
+                    transforms.withView { t in
+                        colors.withView { c in
+                            worker.evaluate(s, p, r, t, c, localTimes: localTimes, paused: paused, ended: &ended)
+                        }
+                    }
+                }
+            }
+        }
     }
 
     /// Ends the rows found over: completions in creation order, then the rows removed

@@ -3,32 +3,53 @@
 ///
 /// Newton from t = x needs four or five steps (each with a division) for the usual
 /// curves, and that was most of a Bézier animation's cost per frame. The guess here comes
-/// from a table of t(x) made once per curve (see `CurveTable`): a cubic Hermite piece per
-/// 1/64 of x, within about 1e-7 of the root, so one Newton step lands within ~1e-14 and
-/// the next step's size (< 1e-6) says so. Where the guess is poor (near a vertical
-/// tangent) the steps continue under the same safeguards as `TimingCurve`'s solver, down
-/// to bisection. The result agrees with `TimingCurve.progress` to ~1e-12.
+/// from a table of t(x) made once per curve: a cubic Hermite piece per 1/64 of x, within
+/// about 1e-7 of the root, so one Newton step lands within ~1e-14 and the next step's size
+/// (< 1e-6) says so. Where the guess is poor (near a vertical tangent) the steps continue
+/// under the same safeguards as `TimingCurve`'s solver, down to bisection. The result
+/// agrees with `TimingCurve.progress` to ~1e-12.
 ///
-/// A value type without references: the table is owned by the engine's cache.
+/// The solver is one pointer to a block holding the curve's coefficients and its table,
+/// so an animation carries 8 bytes for it; the engine keeps one block per distinct curve
+/// (`Animator`), or, past its cache's limit, the animation owns its own (`isOwned`).
 struct CurveSolver {
-    // x(t) = ((ax·t + bx)·t + cx)·t, likewise y(t): the Bernstein form expanded, exactly
-    // as TimingCurve expands it.
-    let ax, bx, cx: Double
-    let ay, by, cy: Double
-    let isLinear: Bool
-    /// 4 Hermite coefficients of t(x) per segment, `CurveTable.segments` segments; nil
-    /// when the engine's cache is full (then Newton starts from t = x).
-    let table: UnsafePointer<Double>?
+    let block: UnsafeMutablePointer<Double>
 
-    init(_ curve: TimingCurve, table: UnsafePointer<Double>?) {
+    /// Segments of the t(x) table; the block is `header` doubles, then 4 per segment.
+    static let segments = 64
+    private static let header = 16
+
+    // Block layout: ax, bx, cx, ay, by, cy (x(t) = ((ax·t + bx)·t + cx)·t, likewise y,
+    // the Bernstein form expanded exactly as TimingCurve expands it), isLinear, isOwned.
+    @inline(__always) var ax: Double { block[0] }
+    @inline(__always) var bx: Double { block[1] }
+    @inline(__always) var cx: Double { block[2] }
+    @inline(__always) var ay: Double { block[3] }
+    @inline(__always) var by: Double { block[4] }
+    @inline(__always) var cy: Double { block[5] }
+    @inline(__always) var isLinear: Bool { block[6] != 0 }
+    /// Whether the animation that holds it frees it (else the engine's cache does).
+    var isOwned: Bool { block[7] != 0 }
+
+    /// A new block for `curve`, with its table made.
+    static func make(for curve: TimingCurve, owned: Bool) -> CurveSolver {
+        let block = UnsafeMutablePointer<Double>.allocate(capacity: header + 4 * segments)
+        block.initialize(repeating: 0, count: header + 4 * segments)
         let cx = 3 * curve.c1x
         let bx = 3 * (curve.c2x - curve.c1x) - cx
-        self.cx = cx; self.bx = bx; ax = 1 - cx - bx
         let cy = 3 * curve.c1y
         let by = 3 * (curve.c2y - curve.c1y) - cy
-        self.cy = cy; self.by = by; ay = 1 - cy - by
-        isLinear = curve.c1x == curve.c1y && curve.c2x == curve.c2y
-        self.table = table
+        block[0] = 1 - cx - bx; block[1] = bx; block[2] = cx
+        block[3] = 1 - cy - by; block[4] = by; block[5] = cy
+        block[6] = curve.c1x == curve.c1y && curve.c2x == curve.c2y ? 1 : 0
+        block[7] = owned ? 1 : 0
+        let solver = CurveSolver(block: block)
+        solver.makeTable()
+        return solver
+    }
+
+    func free() {
+        block.deallocate()
     }
 
     /// The fraction of the change applied when the fraction `x` of the time has elapsed
@@ -43,19 +64,16 @@ struct CurveSolver {
     }
 
     @inline(__always)
-    func x(_ t: Double) -> Double { ((ax * t + bx) * t + cx) * t }
-
-    @inline(__always)
     private func parameter(forX x: Double) -> Double {
-        guard let table else { return solve(x, from: x, accepting: 1e-9) }
-        let scaled = x * Double(CurveTable.segments)
-        let segment = Swift.min(Int(scaled), CurveTable.segments - 1)
+        let scaled = x * Double(Self.segments)
+        let segment = Swift.min(Int(scaled), Self.segments - 1)
         let u = scaled - Double(segment)
-        let c = table + 4 * segment
+        let c = block + Self.header + 4 * segment
         let t = Swift.min(Swift.max(((c[3] * u + c[2]) * u + c[1]) * u + c[0], 0), 1)
         // From a guess this close, a step under 1e-6 leaves an error of order
         // (x''/2x')·step² ≲ 1e-12: accept it. The first step is taken here (it is
         // nearly always the last); `solve` goes on from the guess otherwise.
+        let (ax, bx, cx) = (self.ax, self.bx, self.cx)
         let error = ((ax * t + bx) * t + cx) * t - x
         let derivative = (3 * ax * t + 2 * bx) * t + cx
         if error != 0 && abs(derivative) >= 1e-6 {
@@ -70,6 +88,7 @@ struct CurveSolver {
     /// for bisection where x(t) is nearly flat or a step leaves 0...1 (x(t) is monotonic
     /// because TimingCurve clamps the control x values, so bisection always brackets).
     func solve(_ x: Double, from start: Double, accepting acceptance: Double) -> Double {
+        let (ax, bx, cx) = (self.ax, self.bx, self.cx)
         var t = start
         for _ in 0..<8 {
             let error = ((ax * t + bx) * t + cx) * t - x
@@ -89,33 +108,26 @@ struct CurveSolver {
         }
         return 0.5 * (lo + hi)
     }
-}
 
-/// The table behind a `CurveSolver`: t(x) sampled at x = k/64 (each by the full solver)
-/// with its slope dt/dx = 1/x'(t), as one cubic Hermite piece per segment. Where x'(t)
-/// vanishes (a vertical tangent, e.g. easeOut's start) the slope is unbounded, and that
-/// segment's piece is the straight line between its ends instead.
-enum CurveTable {
-    static let segments = 64
-
-    /// A new table for `curve` (4 × `segments` doubles), owned by the caller.
-    static func make(for curve: TimingCurve) -> UnsafeMutablePointer<Double> {
-        let solver = CurveSolver(curve, table: nil)
-        let n = segments
+    /// t(x) sampled at x = k/64 (each by the full solver) with its slope dt/dx = 1/x'(t),
+    /// as one cubic Hermite piece per segment. Where x'(t) vanishes (a vertical tangent,
+    /// e.g. easeOut's start) the slope is unbounded, and that segment's piece is the
+    /// straight line between its ends instead.
+    private func makeTable() {
+        let n = Self.segments
         let h = 1 / Double(n)
         var ts = [Double](repeating: 0, count: n + 1)
         var slopes = [Double?](repeating: nil, count: n + 1)
         for k in 0...n {
             let x = Double(k) * h
-            let t = k == 0 ? 0 : (k == n ? 1 : solver.solve(x, from: x, accepting: 1e-12))
+            let t = k == 0 ? 0 : (k == n ? 1 : solve(x, from: x, accepting: 1e-12))
             ts[k] = t
-            let derivative = (3 * solver.ax * t + 2 * solver.bx) * t + solver.cx
+            let derivative = (3 * ax * t + 2 * bx) * t + cx
             slopes[k] = derivative > 1e-3 ? h / derivative : nil
         }
-        let table = UnsafeMutablePointer<Double>.allocate(capacity: 4 * n)
         for k in 0..<n {
             let t0 = ts[k], t1 = ts[k + 1]
-            let c = table + 4 * k
+            let c = block + Self.header + 4 * k
             if let m0 = slopes[k], let m1 = slopes[k + 1] {
                 c[0] = t0
                 c[1] = m0
@@ -128,6 +140,5 @@ enum CurveTable {
                 c[3] = 0
             }
         }
-        return table
     }
 }

@@ -58,6 +58,7 @@ struct TrackTable<Value: TrackValue> {
     mutating func remove(at row: Int) -> (removed: TrackMeta, moved: TrackMeta?) {
         let clock = clocks[row]
         Value.release(clock.path)
+        if case .curve(let solver) = clock.timing, solver.isOwned { solver.free() }
         if clock.segmentCount > 0 {
             let start = Int(clock.segmentOffset)
             for i in start..<(start + Int(clock.segmentCount)) { Value.release(segments[i].path) }
@@ -134,30 +135,24 @@ struct TrackTable<Value: TrackValue> {
     /// Evaluates every track at its timeline's local time and notes the ones that are
     /// over (on a running timeline). The frame loop: plain values in contiguous memory,
     /// no reference counting, no allocation (`ended` keeps its capacity).
-    mutating func evaluate(localTimes: UnsafeBufferPointer<Double>, paused: UnsafeBufferPointer<Bool>,
+    mutating func evaluate(localTimes: UnsafePointer<Double>, paused: UnsafePointer<Bool>,
                            kind: TrackKind, ended: inout [EndedTrack]) {
+        withView { view in view.evaluate(rows: 0..<view.count, localTimes: localTimes, paused: paused, kind: kind, ended: &ended) }
+    }
+
+    /// The table's arrays as raw pointers, valid inside `body` (which may share the
+    /// rows out between threads: each row is written by one evaluation only).
+    mutating func withView<R>(_ body: (TrackTableView<Value>) -> R) -> R {
         let n = clocks.count
-        guard n > 0 else { return }
-        let local = localTimes.baseAddress!, stopped = paused.baseAddress!
-        clocks.withUnsafeBufferPointer { clocks in
+        return clocks.withUnsafeBufferPointer { clocks in
             froms.withUnsafeBufferPointer { froms in
                 tos.withUnsafeBufferPointer { tos in
                     segments.withUnsafeBufferPointer { segments in
                         segmentValues.withUnsafeBufferPointer { values in
                             currents.withUnsafeMutableBufferPointer { currents in
-                                let clock = clocks.baseAddress!, from = froms.baseAddress!, to = tos.baseAddress!
-                                let current = currents.baseAddress!
-                                let segment = segments.baseAddress, segmentValue = values.baseAddress
-                                for i in 0..<n {
-                                    let c = clock + i
-                                    let timeline = Int(c.pointee.timeline)
-                                    let t = local[timeline]
-                                    current[i] = Self.value(c, from: from + i, to: to + i, segments: segment,
-                                                            segmentValues: segmentValue, at: t)
-                                    if t - c.pointee.begin >= c.pointee.duration && !stopped[timeline] {
-                                        ended.append(EndedTrack(kind: kind, row: Int32(i)))
-                                    }
-                                }
+                                body(TrackTableView(count: n, clocks: clocks.baseAddress, froms: froms.baseAddress,
+                                                    tos: tos.baseAddress, currents: currents.baseAddress,
+                                                    segments: segments.baseAddress, segmentValues: values.baseAddress))
                             }
                         }
                     }
@@ -169,7 +164,7 @@ struct TrackTable<Value: TrackValue> {
     /// The value of one track at local time `t` (before `begin` it holds `from`: UIKit
     /// fills delayed animations backwards).
     @inline(__always)
-    private static func value(_ clock: UnsafePointer<TrackClock<Value>>, from: UnsafePointer<Value>, to: UnsafePointer<Value>,
+    static func value(_ clock: UnsafePointer<TrackClock<Value>>, from: UnsafePointer<Value>, to: UnsafePointer<Value>,
                               segments: UnsafePointer<KeyframeSegment<Value>>?, segmentValues: UnsafePointer<Value>?,
                               at t: Double) -> Value {
         let elapsed = t - clock.pointee.begin
@@ -182,22 +177,31 @@ struct TrackTable<Value: TrackValue> {
         case .spring(let solver):
             return Value.interpolate(clock.pointee.path, from, to, solver.value(at: elapsed))
         case .keyframes:
-            // The slice that applies is the last one that has started; between slices
-            // the last value reached holds.
-            let count = Int(clock.pointee.segmentCount)
-            guard count > 0, let segments, let segmentValues else { return from.pointee }
-            let x = elapsed / duration
-            let base = Int(clock.pointee.segmentOffset)
-            let run = segments + base, values = segmentValues + base
-            var index = -1
-            for i in 0..<count where run[i].start <= x { index = i }
-            guard index >= 0 else { return from.pointee }
-            let s = run + index
-            if x >= s.pointee.end || s.pointee.end <= s.pointee.start { return values[index] }
-            let start = index == 0 ? from : values + (index - 1)
-            return Value.interpolate(s.pointee.path, start, values + index,
-                                     (x - s.pointee.start) / (s.pointee.end - s.pointee.start))
+            return keyframeValue(clock, from: from, segments: segments, segmentValues: segmentValues, at: elapsed / duration)
         }
+    }
+
+    /// A keyframe track's value at the fraction `x` of its duration. Kept out of line so
+    /// the loop around the common cases (a curve, a spring) stays small enough to keep
+    /// its values in registers.
+    @inline(never)
+    static func keyframeValue(_ clock: UnsafePointer<TrackClock<Value>>, from: UnsafePointer<Value>,
+                              segments: UnsafePointer<KeyframeSegment<Value>>?, segmentValues: UnsafePointer<Value>?,
+                              at x: Double) -> Value {
+        // The slice that applies is the last one that has started; between slices the
+        // last value reached holds.
+        let count = Int(clock.pointee.segmentCount)
+        guard count > 0, let segments, let segmentValues else { return from.pointee }
+        let base = Int(clock.pointee.segmentOffset)
+        let run = segments + base, values = segmentValues + base
+        var index = -1
+        for i in 0..<count where run[i].start <= x { index = i }
+        guard index >= 0 else { return from.pointee }
+        let s = run + index
+        if x >= s.pointee.end || s.pointee.end <= s.pointee.start { return values[index] }
+        let start = index == 0 ? from : values + (index - 1)
+        return Value.interpolate(s.pointee.path, start, values + index,
+                                 (x - s.pointee.start) / (s.pointee.end - s.pointee.start))
     }
 
     // MARK: - Queries
@@ -212,6 +216,33 @@ struct TrackTable<Value: TrackValue> {
     /// Frees every track's memory (the engine is going away).
     mutating func releaseAll() {
         while !clocks.isEmpty { _ = remove(at: clocks.count - 1) }
+    }
+}
+
+/// A table's arrays as raw pointers for one frame (see `TrackTable.withView`).
+struct TrackTableView<Value: TrackValue> {
+    let count: Int
+    let clocks: UnsafePointer<TrackClock<Value>>?
+    let froms: UnsafePointer<Value>?
+    let tos: UnsafePointer<Value>?
+    let currents: UnsafeMutablePointer<Value>?
+    let segments: UnsafePointer<KeyframeSegment<Value>>?
+    let segmentValues: UnsafePointer<Value>?
+
+    /// Evaluates `rows` at their timelines' local times, noting the rows that are over.
+    func evaluate(rows: Range<Int>, localTimes: UnsafePointer<Double>, paused: UnsafePointer<Bool>,
+                  kind: TrackKind, ended: inout [EndedTrack]) {
+        guard !rows.isEmpty, let clocks, let froms, let tos, let currents else { return }
+        for i in rows {
+            let c = clocks + i
+            let timeline = Int(c.pointee.timeline)
+            let t = localTimes[timeline]
+            currents[i] = TrackTable<Value>.value(c, from: froms + i, to: tos + i, segments: segments,
+                                                  segmentValues: segmentValues, at: t)
+            if t - c.pointee.begin >= c.pointee.duration && !paused[timeline] {
+                ended.append(EndedTrack(kind: kind, row: Int32(i)))
+            }
+        }
     }
 }
 

@@ -240,7 +240,11 @@ public final class TransitionContext {
         }
         if containerView.timeline === timeline { containerView.timeline = nil }
         isInteractive = false
-        onEnd?(didComplete)
+        // Run once, then let go: the closure usually captures this context (a cycle that
+        // would otherwise keep both controllers alive after the transition).
+        let end = onEnd
+        onEnd = nil
+        end?(didComplete)
         if !didComplete {
             // The look of both views as they were (the structure was put back by onEnd).
             for (view, state) in savedStates {

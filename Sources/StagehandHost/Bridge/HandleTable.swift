@@ -24,6 +24,9 @@ final class HandleTable: @unchecked Sendable {
     private var entries: [UnsafeMutableRawPointer: Entry] = [:]
     private var strong: [UnsafeMutableRawPointer: AnyObject] = [:]
     private var temporaries: [AnyObject] = []
+    /// Entries whose object has gone are dropped when the table reaches this size (then
+    /// twice what is left), so handing out handles for ever does not grow it for ever.
+    private var purgeThreshold = 256
     fileprivate var lastString: UnsafeMutablePointer<CChar>?
     /// Where refusals go (the coordinator's stage, or standard error).
     var report: (String) -> Void = { message in
@@ -37,6 +40,10 @@ final class HandleTable: @unchecked Sendable {
         let p = Unmanaged.passUnretained(object).toOpaque()
         lock.lock()
         if entries[p]?.object !== object { entries[p] = Entry(object: object, kind: kind) }
+        if entries.count >= purgeThreshold {
+            entries = entries.filter { $0.value.object != nil }
+            purgeThreshold = max(256, 2 * entries.count)
+        }
         lock.unlock()
         return p
     }
@@ -85,7 +92,7 @@ final class HandleTable: @unchecked Sendable {
         let entry = entries[raw]
         lock.unlock()
         guard let entry, entry.kind == kind, let object = entry.object as? T else {
-            report("\(function): \(entry == nil ? "unknown" : "stale or mismatched") \(kind.rawValue) handle \(raw); ignored")
+            report("\(function): \(entry == nil ? "unknown (or long dead)" : "stale or mismatched") \(kind.rawValue) handle \(raw); ignored")
             return nil
         }
         return object
