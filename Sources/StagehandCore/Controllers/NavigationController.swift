@@ -292,7 +292,7 @@ open class NavigationController: ViewController {
         isTransitioning = true
         from.viewWillDisappear(true)
         to.viewWillAppear(true)
-        context.onEnd = { [self] completed in
+        context.onEnd = { [self, weak context] completed in
             isTransitioning = false
             restructure(completed)
             let shown = completed ? to : from
@@ -301,7 +301,7 @@ open class NavigationController: ViewController {
             // left there (snapshots, shadows) goes, with a note.
             for v in container.subviews where v !== shown.view {
                 if v !== hidden.view {
-                    stage.report(.warning, context.effectName, "left \(v.displayName) in the navigation container; removed")
+                    stage.report(.warning, context?.effectName ?? "navigation", "left \(v.displayName) in the navigation container; removed")
                 }
                 v.removeFromSuperview()
             }
