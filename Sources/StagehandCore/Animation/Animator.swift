@@ -13,7 +13,7 @@ import Foundation
 public final class Animator {
     unowned let stage: Stage
     private var transactions: [AnimationTransaction] = []
-    private var completions: [() -> Void] = []
+    var completions: [() -> Void] = []
     /// The timeline of views that are in no timed container.
     let clockTimeline = AnimationTimeline(runningFrom: 0, at: 0)
     /// While a transition's animator runs, its animations go on the transition's
@@ -29,15 +29,15 @@ public final class Animator {
     private var nextSequence = 0
 
     // Timelines in use, by index; each frame reads every one's local time once.
-    private var timelines: [AnimationTimeline?] = []
-    private var timelineUses: [Int] = []
-    private var freeTimelines: [Int32] = []
-    private var localTimes: [Double] = []
-    private var pausedTimelines: [Bool] = []
+    var timelines: [AnimationTimeline?] = []
+    var timelineUses: [Int] = []
+    var freeTimelines: [Int32] = []
+    var localTimes: [Double] = []
+    var pausedTimelines: [Bool] = []
 
     // Completion groups in use, by index.
-    private var groups: [AnimationGroup?] = []
-    private var freeGroups: [Int32] = []
+    var groups: [AnimationGroup?] = []
+    var freeGroups: [Int32] = []
 
     /// Rows found over during a frame (kept, so a frame allocates nothing).
     private var ended: [EndedTrack] = []
@@ -446,58 +446,5 @@ public final class Animator {
         if rows[.backgroundColor] >= 0 { state.backgroundColor = colors.current(Int(rows[.backgroundColor])).color }
         if rows[.cornerRadius] >= 0 { state.cornerRadius = scalars.current(Int(rows[.cornerRadius])) }
         if rows[.shadowOpacity] >= 0 { state.shadowOpacity = scalars.current(Int(rows[.shadowOpacity])) }
-    }
-
-    // MARK: - Side tables
-
-    private func retain(_ timeline: AnimationTimeline) -> Int32 {
-        if let i = timelines.firstIndex(where: { $0 === timeline }) {
-            timelineUses[i] += 1
-            return Int32(i)
-        }
-        let index: Int32
-        if let free = freeTimelines.popLast() {
-            index = free
-            timelines[Int(free)] = timeline
-            timelineUses[Int(free)] = 1
-        } else {
-            index = Int32(timelines.count)
-            timelines.append(timeline)
-            timelineUses.append(1)
-            localTimes.append(0)
-            pausedTimelines.append(false)
-        }
-        localTimes[Int(index)] = timeline.localTime(at: stage.now)
-        pausedTimelines[Int(index)] = timeline.isPaused
-        return index
-    }
-
-    private func release(_ index: Int32) {
-        let i = Int(index)
-        timelineUses[i] -= 1
-        if timelineUses[i] == 0 {
-            timelines[i] = nil
-            freeTimelines.append(index)
-        }
-    }
-
-    private func store(_ group: AnimationGroup) -> Int32 {
-        if let free = freeGroups.popLast() {
-            groups[Int(free)] = group
-            return free
-        }
-        groups.append(group)
-        return Int32(groups.count - 1)
-    }
-
-    /// One animation of group `index` stopped: its completion is queued once the last
-    /// one has, and the slot is freed.
-    private func endGroup(_ index: Int32, finished: Bool) {
-        guard let group = groups[Int(index)] else { return }
-        if let c = group.end(finished: finished) { completions.append(c) }
-        if group.isIdle {
-            groups[Int(index)] = nil
-            freeGroups.append(index)
-        }
     }
 }
