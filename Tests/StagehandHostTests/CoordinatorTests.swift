@@ -71,11 +71,14 @@ import StagehandCore
         let trace = result.trace
         let began = try #require(trace.events.first { $0.kind == "began" })
         #expect(began.effect == "crossfade" && began.operation == "container")
-        let mid = try #require(trace.frame(at: began.t + 0.15))
-        let f = TimingCurve.easeInOut.progress(at: (mid.t - began.t) / 0.3)
-        let second = try #require(mid.views("Second").first), first = try #require(mid.views("First").first)
-        #expect(abs(second.alpha - f) < 1e-6)
-        #expect(abs(first.alpha - (1 - f)) < 1e-6)
+        // Start and middle: alpha = easeInOut(t / 0.3) in, 1 − that out.
+        for dt in [1.0 / 60, 0.15] {
+            let frame = try #require(trace.frame(at: began.t + dt))
+            let f = TimingCurve.easeInOut.progress(at: (frame.t - began.t) / 0.3)
+            let second = try #require(frame.views("Second").first), first = try #require(frame.views("First").first)
+            #expect(abs(second.alpha - f) < 1e-6)
+            #expect(abs(first.alpha - (1 - f)) < 1e-6)
+        }
         let end = try #require(trace.frames.last)
         #expect(end.views("First").isEmpty)
         #expect(end.views("Second").first?.alpha == 1)
