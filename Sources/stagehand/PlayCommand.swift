@@ -65,7 +65,7 @@ struct PlayCommand: ParsableCommand {
             for e in events {
                 let time = String(format: "%8.3f s", e.t)
                 let kind = e.kind.padding(toLength: 10, withPad: " ", startingAt: 0)
-                let operation = e.operation.padding(toLength: 9, withPad: " ", startingAt: 0)
+                let operation = e.operation.padding(toLength: 10, withPad: " ", startingAt: 0)
                 print("\(time)  \(kind)\(operation)\(e.effect)\(e.message.map { ": " + $0 } ?? "")")
             }
         }

@@ -43,6 +43,13 @@ public struct Diagnostic: Error, Hashable, Sendable, CustomStringConvertible {
         self.time = 0
     }
 
+    /// `field: message` (or just the message): what to say where the severity and the
+    /// source are said otherwise, as in a trace's error event.
+    public var summary: String {
+        if let field, !field.isEmpty { return "\(field): \(message)" }
+        return message
+    }
+
     /// `severity: file-or-source: field: message`, with the absent parts left out.
     public var description: String {
         var parts = [severity.rawValue]

@@ -25,7 +25,7 @@ public struct ScenarioRunner {
             do {
                 try coordinator.use(name, for: role)
             } catch {
-                stage.recordError(error.description, effect: name, operation: role == .push ? .push : .pop)
+                stage.recordError(error.summary, effect: name, operation: role == .push ? .push : .pop)
             }
         }
         let root = ViewController(title: scenario.rootTitle)
@@ -71,7 +71,7 @@ public struct ScenarioRunner {
             do {
                 try coordinator.present(presented, effect: effect, dismissal: dismissal, interactiveDismissal: interactive)
             } catch {
-                stage.recordError(error.description, effect: effect ?? "presentation", operation: .present)
+                stage.recordError(error.summary, effect: effect ?? "presentation", operation: .present)
             }
         case .dismiss:
             stage.window.topViewController?.dismiss(animated: true)
@@ -86,7 +86,7 @@ public struct ScenarioRunner {
             do {
                 try coordinator.switchChild(of: parent, to: ViewController(title: title), effect: effect)
             } catch {
-                stage.recordError(error.description, effect: effect ?? "container", operation: .container)
+                stage.recordError(error.summary, effect: effect ?? "container", operation: .container)
             }
         case .wait(let seconds):
             stage.advance(by: seconds)
