@@ -19,13 +19,7 @@ struct InfoCommand: ParsableCommand {
 
     func run() throws {
         let library = try plugins.loadLibrary()
-        let effect: EffectInfo
-        do {
-            effect = try library.effect(named: name)
-        } catch {
-            StandardError.write(error.description)
-            throw ExitCode.failure
-        }
+        let effect = try plugins.effect(named: name, in: library)
         if json {
             try JSONOutput.print(EffectRecord(effect))
             return

@@ -38,4 +38,15 @@ struct PluginOptions: ParsableArguments {
         }
         return library
     }
+
+    /// The effect `name` in `library`; an unknown name is reported (with the closest
+    /// known names) and the command ends with exit code 1.
+    func effect(named name: String, in library: EffectLibrary) throws -> EffectInfo {
+        do {
+            return try library.effect(named: name)
+        } catch {
+            StandardError.write(error.description)
+            throw ExitCode.failure
+        }
+    }
 }

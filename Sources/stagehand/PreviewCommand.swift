@@ -74,13 +74,7 @@ struct PreviewCommand: ParsableCommand {
         try output.check()
 
         let library = try plugins.loadLibrary()
-        let effect: EffectInfo
-        do {
-            effect = try library.effect(named: name)
-        } catch {
-            StandardError.write(error.description)
-            throw ExitCode.failure
-        }
+        let effect = try plugins.effect(named: name, in: library)
         // Check the parameters once by making the effect, so a bad one is one line here
         // rather than an error event in the middle of the run.
         do {
