@@ -125,7 +125,16 @@ public struct TimingCurve: Hashable, Sendable {
     /// both vanish, as at the middle of (1, 0, 0, 1), t is only defined to the cube root
     /// of the rounding of x, about 3e-6: no double-precision solver does better there.)
     private func parameter(forX x: Double) -> Double {
-        var t = x
+        // Quadratic convergence: after a step under 1e-9, t is exact to rounding.
+        parameter(forX: x, startingAt: x, acceptingStep: 1e-9)
+    }
+
+    /// Solves x(t) = x for t in 0...1 by Newton's method from `start`, accepting the
+    /// first step shorter than `acceptance`, with the bisection fallback described at
+    /// `parameter(forX:)`. Public so that a solver with a better first guess (the
+    /// engine's per-curve table) finishes with this very code.
+    public func parameter(forX x: Double, startingAt start: Double, acceptingStep acceptance: Double) -> Double {
+        var t = start
         for _ in 0..<8 {
             let error = ((ax * t + bx) * t + cx) * t - x
             if error == 0 { return t }
@@ -134,8 +143,7 @@ public struct TimingCurve: Hashable, Sendable {
             let step = error / derivative
             let next = t - step
             if !(next >= 0 && next <= 1) { break }
-            // Quadratic convergence: after a step under 1e-9, t is exact to rounding.
-            if abs(step) < 1e-9 { return next }
+            if abs(step) < acceptance { return next }
             t = next
         }
         var lo = 0.0, hi = 1.0

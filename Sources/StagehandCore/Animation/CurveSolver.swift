@@ -20,7 +20,8 @@ struct CurveSolver {
     private static let header = 16
 
     // Block layout: ax, bx, cx, ay, by, cy (x(t) = ((ax·t + bx)·t + cx)·t, likewise y,
-    // the Bernstein form expanded exactly as TimingCurve expands it), isLinear, isOwned.
+    // the Bernstein form expanded exactly as TimingCurve expands it), isLinear, isOwned,
+    // then the control points c1x, c1y, c2x, c2y (for `curve`).
     @inline(__always) var ax: Double { block[0] }
     @inline(__always) var bx: Double { block[1] }
     @inline(__always) var cx: Double { block[2] }
@@ -43,6 +44,7 @@ struct CurveSolver {
         block[3] = 1 - cy - by; block[4] = by; block[5] = cy
         block[6] = curve.c1x == curve.c1y && curve.c2x == curve.c2y ? 1 : 0
         block[7] = owned ? 1 : 0
+        block[8] = curve.c1x; block[9] = curve.c1y; block[10] = curve.c2x; block[11] = curve.c2y
         let solver = CurveSolver(block: block)
         solver.makeTable()
         return solver
@@ -84,29 +86,14 @@ struct CurveSolver {
         return solve(x, from: t, accepting: 1e-6)
     }
 
-    /// Newton's method from `t`, stopping on a step smaller than `acceptance`; abandoned
-    /// for bisection where x(t) is nearly flat or a step leaves 0...1 (x(t) is monotonic
-    /// because TimingCurve clamps the control x values, so bisection always brackets).
+    /// The curve this block was made for (its control points are kept in the header).
+    var curve: TimingCurve { TimingCurve(controlPoints: block[8], block[9], block[10], block[11]) }
+
+    /// Newton's method from `t`, stopping on a step smaller than `acceptance`, with
+    /// TimingCurve's bisection fallback: off the frame path (the table's making, and the
+    /// rare frame whose first step from the table does not land).
     func solve(_ x: Double, from start: Double, accepting acceptance: Double) -> Double {
-        let (ax, bx, cx) = (self.ax, self.bx, self.cx)
-        var t = start
-        for _ in 0..<8 {
-            let error = ((ax * t + bx) * t + cx) * t - x
-            if error == 0 { return t }
-            let derivative = (3 * ax * t + 2 * bx) * t + cx
-            if abs(derivative) < 1e-6 { break }
-            let step = error / derivative
-            let next = t - step
-            if !(next >= 0 && next <= 1) { break }
-            if abs(step) < acceptance { return next }
-            t = next
-        }
-        var lo = 0.0, hi = 1.0
-        while hi - lo > 1e-12 {
-            let mid = 0.5 * (lo + hi)
-            if ((ax * mid + bx) * mid + cx) * mid < x { lo = mid } else { hi = mid }
-        }
-        return 0.5 * (lo + hi)
+        curve.parameter(forX: x, startingAt: start, acceptingStep: acceptance)
     }
 
     /// t(x) sampled at x = k/64 (each by the full solver) with its slope dt/dx = 1/x'(t),
