@@ -23,6 +23,14 @@ enum TestEnvironment {
         return (executable as NSString).deletingLastPathComponent
     }()
 
+    /// Where the `stagehand` runs of this test process cache their bundle scans (not the
+    /// developer's own cache).
+    static let scanCache: String = {
+        let directory = NSTemporaryDirectory() + "stagehand-test-scan-cache-\(ProcessInfo.processInfo.processIdentifier)"
+        try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        return directory
+    }()
+
     static var crossfadeBundle: String { productsDirectory + "/libCrossfade.so" }
 
     /// The real host table. A bundle is initialised once per process with the table of
