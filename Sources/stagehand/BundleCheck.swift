@@ -8,18 +8,14 @@ import StagehandRender
 struct BundleCheck {
     let path: String
     let plugins: PluginOptions
+    /// An empty directory the parent made for this check (and removes, whatever happens
+    /// here).
+    let directory: String
 
     func run() -> ValidationReport {
         var report = ValidationReport(bundle: path)
         // A plugin directory holding only this bundle (searched first), so the effects
         // found there are the bundle's own.
-        var template = Array("/tmp/stagehand-validate-XXXXXX".utf8CString)
-        guard let made = mkdtemp(&template) else {
-            report.problems.append("cannot make a temporary directory")
-            return report
-        }
-        let directory = String(cString: made)
-        defer { try? FileManager.default.removeItem(atPath: directory) }
         let file = (path as NSString).lastPathComponent
         let copy = directory + "/" + (file.hasPrefix("lib") && file.hasSuffix(".so") ? file : "lib\(file).so")
         do {
@@ -30,7 +26,7 @@ struct BundleCheck {
         }
         let own = { (text: String) in text.replacingOccurrences(of: copy, with: self.path) }
 
-        ChildChannel.send("step", "loading")
+        SupervisedChild.send("step", "loading")
         let (library, diagnostics) = EffectLibrary.load(pluginDirectories: [directory] + plugins.pluginDirectories,
                                                         catalogPath: plugins.catalog)
         for d in diagnostics where d.file.map({ $0.hasPrefix(directory) }) ?? false {
@@ -45,14 +41,14 @@ struct BundleCheck {
 
     private func check(_ effect: EffectInfo, library: EffectLibrary, own: (String) -> String) -> ValidationReport.EffectResult {
         var result = ValidationReport.EffectResult(name: effect.name, kind: effect.kind.rawValue, transitions: 0, problems: [])
-        ChildChannel.send("step", "making \(effect.name) with its default parameters")
+        SupervisedChild.send("step", "making \(effect.name) with its default parameters")
         do {
             _ = try library.makeEffect(effect.name)
         } catch {
             result.problems.append(own(error.message))
             return result
         }
-        ChildChannel.send("step", "running \(effect.name) through its standard scenario")
+        SupervisedChild.send("step", "running \(effect.name) through its standard scenario")
         let scenario = StandardScenario.make(for: effect, library: library, screen: Size(width: 390, height: 844), framesPerSecond: 60)
         var said: [Diagnostic] = []
         let run = ScenarioRunner(library: library).run(scenario) { said.append($0) }
