@@ -113,7 +113,8 @@ enum RegistryBuilder {
                     source = .catalog
                 }
                 let info = EffectInfo(name: declaration.name, kind: declaration.kind, interactive: declaration.interactive,
-                                      source: source, bundlePath: bundle.path, bundleName: bundle.manifest.bundleName,
+                                      source: source, bundlePath: bundle.path,
+                                      resolvedBundlePath: bundle.opener.location.realPath, bundleName: bundle.manifest.bundleName,
                                       bundleVersion: bundle.manifest.bundleVersion, factory: declaration.factory,
                                       parameters: declaration.parameters, description: declaration.description,
                                       author: effect.author, license: effect.license)
