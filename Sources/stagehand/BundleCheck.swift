@@ -75,19 +75,8 @@ struct BundleCheck {
         return result
     }
 
-    /// UIKit's end state: the top controller's view on screen, untransformed and opaque;
-    /// no snapshot left behind.
+    /// UIKit's end state (`SettledScene`), once the whole run is over.
     private func settledProblems(_ run: ScenarioResult) -> [String] {
-        var problems: [String] = []
-        let window = run.stage.window
-        if let top = window.topViewController.map({ ($0 as? NavigationController)?.topViewController ?? $0 }) {
-            let view = top.view
-            if view.window !== window { problems.append("at the end, \(top.title ?? "the top controller")'s view is not in the window") }
-            if !view.model.transform3D.isIdentity { problems.append("at the end, \(top.title ?? "the top controller")'s view keeps a transform") }
-            if view.model.alpha != 1 || view.model.isHidden { problems.append("at the end, \(top.title ?? "the top controller")'s view is not fully shown") }
-        }
-        let snapshots = window.allViewsBackToFront.filter { $0.kind == .snapshot }.count
-        if snapshots > 0 { problems.append("at the end, \(snapshots) snapshot view(s) are left in the window") }
-        return problems
+        SettledScene.problems(in: run.stage.window).map { "at the end, " + $0 }
     }
 }
