@@ -150,6 +150,13 @@ import Testing
         #expect(run.output.contains("crossfade"))
     }
 
+    @Test func aBadScanTimeoutIsAWarningAndTheDefaultIsUsed() throws {
+        let run = try runStagehand(["catalog"], environment: ["STAGEHAND_SCAN_TIMEOUT": "abc"])
+        #expect(run.status == 0)
+        #expect(run.errors == "warning: STAGEHAND_SCAN_TIMEOUT: expected a number of seconds > 0, found \"abc\"; using 10.0\n", "\(run.errors)")
+        #expect(run.output.contains("crossfade"))
+    }
+
     /// A library user opts in with a `PluginScanner`: then a crashing bundle cannot take
     /// the calling process (this test) down.
     @Test func theLibraryScansOutOfProcessWhenGivenAScanner() throws {
