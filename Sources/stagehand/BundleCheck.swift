@@ -27,8 +27,13 @@ struct BundleCheck {
         let own = { (text: String) in text.replacingOccurrences(of: copy, with: self.path) }
 
         SupervisedChild.send("step", "loading")
+        // The other bundles on the plugin path are scanned in a process of their own, as
+        // every command does, so a bad one elsewhere cannot pass for this bundle's crash;
+        // this bundle is opened here, where a crash is reported with its step.
+        var scanner = PluginOptions.scanner(environment: ProcessInfo.processInfo.environment).0
+        scanner.inProcessPaths = [copy]
         let (library, diagnostics) = EffectLibrary.load(pluginDirectories: [directory] + plugins.pluginDirectories,
-                                                        catalogPath: plugins.catalog)
+                                                        catalogPath: plugins.catalog, scanner: scanner)
         for d in diagnostics where d.file.map({ $0.hasPrefix(directory) }) ?? false {
             report.problems.append(own([d.field, d.message].compactMap { $0 }.joined(separator: ": ")))
         }

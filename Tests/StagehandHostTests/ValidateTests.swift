@@ -107,4 +107,18 @@ import Testing
             }
         }
     }
+
+    /// A bundle that crashes when opened, elsewhere on the plugin path, does not pass
+    /// for a crash of the bundle being validated.
+    @Test func aBadBundleElsewhereOnThePluginPathDoesNotSpoilTheCheck() throws {
+        let workspace = try Workspace()
+        let plugins = try workspace.directory("plugins")
+        var bad = TestBundle(effect: "elsewhere", factory: "elsewhere_create")
+        bad.initBody = "(void)host; (void)path; abort();"
+        try workspace.compile(bad.source, to: "plugins/libElsewhere.so")
+        let run = try runStagehand(["validate", TestEnvironment.productsDirectory + "/libParallax.so", "--plugins", plugins],
+                                   environment: ["STAGEHAND_CACHE_DIR": workspace.path + "/cache"])
+        #expect(run.status == 0, "\(run.output)\(run.errors)")
+        #expect(run.output.hasSuffix("libParallax.so: valid\n"), "\(run.output)")
+    }
 }

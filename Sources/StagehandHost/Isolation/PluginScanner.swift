@@ -36,6 +36,10 @@ public struct PluginScanner: Sendable {
     public var timeout: Double
     /// The scanning process's environment.
     public var environment: [String: String]
+    /// Bundles (by path as found) scanned in the calling process, never cached: for a
+    /// caller that is itself the isolation, such as `stagehand validate`'s checking
+    /// process, which must see its own bundle crash to report the step.
+    public var inProcessPaths: Set<String> = []
 
     public init(executable: String, arguments: [String], cacheDirectory: String?, timeout: Double = PluginScanner.defaultTimeout,
                 environment: [String: String] = ProcessInfo.processInfo.environment) {
@@ -59,7 +63,7 @@ public struct PluginScanner: Sendable {
 
     /// The scan of each location (by its path as found), from the cache or from the
     /// scanning process, and what to report now.
-    func scan(_ locations: [BundleLocation]) -> (scans: [String: BundleScan], diagnostics: [Diagnostic]) {
+    func scan(_ locations: [BundleLocation], host: UnsafePointer<sh_host>) -> (scans: [String: BundleScan], diagnostics: [Diagnostic]) {
         var cache = cacheDirectory.map { ScanCache(directory: $0) }
         var scans: [String: BundleScan] = [:]
         var fingerprints: [String: BundleFingerprint] = [:]
@@ -67,6 +71,10 @@ public struct PluginScanner: Sendable {
         for location in locations {
             if let refused = BundleScan.refusedBeforeOpening(location) {
                 scans[location.path] = refused
+                continue
+            }
+            if inProcessPaths.contains(location.path) {
+                scans[location.path] = BundleScan.perform(location, host: host).0
                 continue
             }
             guard let fingerprint = BundleFingerprint.of(location.path) else {

@@ -60,7 +60,7 @@ enum RegistryBuilder {
         // Scan each once: here, or in a scanning process (and its cache).
         var bundles: [String: ScannedBundle] = [:]
         if let scanner {
-            let (scans, scanDiagnostics) = scanner.scan(locations)
+            let (scans, scanDiagnostics) = scanner.scan(locations, host: host)
             diagnostics += scanDiagnostics
             for location in locations {
                 guard let scan = scans[location.path], scan.outcome == .accepted, let text = scan.manifest,
