@@ -122,7 +122,7 @@ public enum StandardScenario {
                 case .step(let step): steps.append(step)
                 case .drag(let from, let to):
                     steps.append(.drag(from: from, to: to, duration: StandardScenario.dragDuration,
-                                       hold: StandardScenario.dragHold, release: true))
+                                       hold: StandardScenario.dragHold, release: .lift))
                 }
                 steps.append(.wait(waits?[k] ?? gap))
             }
