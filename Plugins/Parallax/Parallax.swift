@@ -17,8 +17,8 @@ import StagehandSDK
 /// represented by its push-time snapshot, which comes back from −`offset`·W to 0 below
 /// the top page. The navigation bar is hidden during the pop (the snapshot carries the
 /// old screen's bar) and put back as it was at the end, completed or cancelled. Under a
-/// page that parallax-push did not push, the page below is snapshotted the same way at
-/// the start of the pop.
+/// page that parallax-push did not push, a snapshot of the page below taken at the start
+/// of the pop stands in (it has no bar).
 ///
 /// parallax-pop is interactive. Attached to a navigation controller (the coordinator's
 /// `interactivePop`), it installs a plain pan on the controller's view — a swipe back
@@ -141,12 +141,15 @@ public final class Parallax: GestureDrivenEffect {
         containerView.insertSubview(toView, belowSubview: fromView)
         let toWasHidden = toView.isHidden
         let navigationView = navigationController?.view ?? containerView
-        let snapshot = PushTimeSnapshots.snapshot(for: toView) ?? oldScreen(showing: toView, over: fromView, in: navigationView)
+        // The push-time snapshot shows the whole old screen; for a page parallax-push did
+        // not push, a snapshot of the page below, taken now, stands in (without a bar).
+        let pushTime = PushTimeSnapshots.snapshot(for: toView)
+        let snapshot = pushTime ?? toView.snapshotView()
         if let snapshot {
             containerView.insertSubview(snapshot, belowSubview: fromView)
             View.performWithoutAnimation {
                 snapshot.isHidden = false
-                snapshot.frame = containerView.convert(navigationView.bounds, from: navigationView)
+                snapshot.frame = pushTime == nil ? toView.frame : containerView.convert(navigationView.bounds, from: navigationView)
             }
             toView.isHidden = true
         }
@@ -181,15 +184,6 @@ public final class Parallax: GestureDrivenEffect {
             }
             navigationController?.setNavigationBarHidden(barWasHidden, animated: false)
         })
-    }
-
-    /// For a page parallax-push did not push: the screen it would have left, taken now
-    /// (the page below and the bar, which already shows its title), hidden meanwhile.
-    private func oldScreen(showing page: View, over top: View, in navigationView: View) -> View? {
-        let topWasHidden = top.isHidden
-        top.isHidden = true
-        defer { top.isHidden = topWasHidden }
-        return navigationView.snapshotView()
     }
 
     /// The recipe's curve: a spring with damping `damping`, or linear while a finger

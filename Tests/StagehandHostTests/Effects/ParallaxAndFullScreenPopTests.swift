@@ -129,6 +129,12 @@ import StagehandCore
             #expect(top == ["snapshot", "container"], "window's views at \(t): \(top)")
             #expect(frame.views("Root", kind: "view").first?.hidden == true, "the old page is no longer in the navigation view at \(t)")
         }
+        // The bar on the page shows the new title; the old screen's bar, in its
+        // snapshot, the old one (the snapshot is taken before the push changes it).
+        if let mid = Self.frame(result, at: 0.3) {
+            #expect(Self.bar(mid)?.title == "Detail")
+            #expect(mid.views.first { $0.kind == "snapshot" && $0.source == "navigationBar" }?.title == "Root")
+        }
         // Mid-time, worked by hand: UIKit's spring of damping ratio 1 over 0.6 s is, at
         // 0.3 s, f = 1 − (1 + ωt)·e^(−ωt) for the ω it settles with.
         if let mid = Self.frame(result, at: 0.3) {
@@ -383,8 +389,8 @@ import StagehandCore
         Self.expectNoWarnings(atEdge)
     }
 
-    @Test func parallaxPopUnderAPageThatWasNotParallaxPushedSnapshotsTheScreenBelowAtTheStart() throws {
-        // UIKit's own push, then the swipe: the old screen is taken when the pop begins.
+    @Test func parallaxPopUnderAPageThatWasNotParallaxPushedSnapshotsThePageBelowAtTheStart() throws {
+        // UIKit's own push, then the swipe: the page below is snapshotted when the pop begins.
         let w = 390.0
         let result = try BuiltInEffects.play("""
         {"screen": {"width": 390, "height": 844, "fps": 60}, "root": {"title": "Root"},
