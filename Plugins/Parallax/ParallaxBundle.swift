@@ -41,7 +41,12 @@ public func parallaxPushCreate(duration: Double, damping: Double, offset: Double
 @_cdecl("parallax_pop_create")
 public func parallaxPopCreate(duration: Double, damping: Double, offset: Double, threshold: Double,
                               gesture: UnsafePointer<CChar>?) -> UnsafeRawPointer? {
-    guard let gesture, let kind = Parallax.Gesture(rawValue: String(cString: gesture)) else { return nil }
+    let name = gesture.map { String(cString: $0) } ?? ""
+    guard let kind = Parallax.Gesture(rawValue: name) else {
+        let expected = Parallax.Gesture.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: " or ")
+        Host.log("parallax-pop: parameter gesture: expected \(expected), got \"\(name)\"")
+        return nil
+    }
     return StagehandBundle.export(Parallax(direction: .pop, duration: duration, damping: damping, offset: offset,
                                            threshold: threshold, gesture: kind))
 }

@@ -389,6 +389,17 @@ import StagehandCore
         Self.expectNoWarnings(atEdge)
     }
 
+    @Test func parallaxPopRefusesAnUnknownGesture() throws {
+        let result = try Self.parallaxDrag(0.4, parameters: ["parallax-pop": ["gesture": "sideways"]])
+        // The factory makes no effect for it; the coordinator says so and the swipe pops nothing.
+        let errors = result.stage.diagnostics.filter { $0.severity == .error }.map(\.description)
+        #expect(errors.contains { $0.contains("parallax_pop_create") && $0.contains("returned NULL") }, "\(errors)")
+        let log = result.stage.diagnostics.map(\.description)
+        #expect(log.contains { $0.contains(#"gesture: expected "anywhere" or "edge", got "sideways""#) }, "\(log)")
+        #expect(Self.events(result) == ["began parallax-push push", "completed parallax-push push"])
+        #expect(Self.stack(result) == ["Root", "Detail"])
+    }
+
     @Test func parallaxPopUnderAPageThatWasNotParallaxPushedSnapshotsThePageBelowAtTheStart() throws {
         // UIKit's own push, then the swipe: the page below is snapshotted when the pop begins.
         let w = 390.0
