@@ -177,9 +177,11 @@ public final class Parallax: GestureDrivenEffect {
                 if completed {
                     snapshot.removeFromSuperview()
                     PushTimeSnapshots.forget(toView)
-                } else {
+                } else if pushTime != nil {
                     // Kept for the next swipe back.
                     PushTimeSnapshots.keep(snapshot, for: toView)
+                } else {
+                    snapshot.removeFromSuperview()
                 }
             }
             navigationController?.setNavigationBarHidden(barWasHidden, animated: false)

@@ -416,6 +416,43 @@ import StagehandCore
         Self.expectNoWarnings(result)
     }
 
+    @Test func eachPopShowsTheScreenItsPageLeft() throws {
+        // Two pushes, two pops: each pop brings back the screen as it was when the page
+        // being popped was pushed — its page, and its bar with that page's title.
+        let result = try BuiltInEffects.play("""
+        {"screen": {"width": 390, "height": 844, "fps": 60}, "root": {"title": "Root"},
+         "navigation": {"push": "parallax-push", "pop": "parallax-pop"},
+         "steps": [{"push": {"title": "A"}}, {"wait": 1}, {"push": {"title": "B"}}, {"wait": 1},
+                   {"pop": {}}, {"wait": 1}, {"pop": {}}, {"wait": 1}]}
+        """)
+        for (start, below) in [(2.0, "A"), (3.0, "Root")] {
+            guard let frame = Self.frame(result, at: start + 0.1) else { continue }
+            let snapshotBar = frame.views.first { $0.kind == "snapshot" && $0.source == "navigationBar" && !$0.hidden }
+            #expect(snapshotBar?.title == below, "the old screen's bar at \(start + 0.1)")
+            let snapshotPage = frame.views.first { $0.kind == "snapshot" && $0.source == "view" && !$0.hidden }
+            #expect(snapshotPage?.title == below, "the old screen's page at \(start + 0.1)")
+        }
+        #expect(Self.stack(result) == ["Root"])
+        expectSettled(result)
+        Self.expectNoWarnings(result)
+    }
+
+    @Test func aCancelledPopLeavesNoSnapshotOfItsOwnBehind() {
+        // Only a push-time snapshot is kept for the next swipe; one taken by the pop goes.
+        let scene = DirectScene(choices: [(.interactivePop, "parallax-pop")])
+        let root = scene.nav.topViewController!
+        scene.nav.pushViewController(ViewController(title: "Detail"), animated: true)
+        scene.stage.settle()
+        scene.drag(from: 150, to: 150 + 0.1 * 390)
+        let result = scene.finish()
+        #expect(Self.events(result) == ["began system-push push", "completed system-push push",
+                                        "began parallax-pop pop", "cancelled parallax-pop pop"])
+        #expect(root.view.subviews.allSatisfy { $0.kind != .snapshot })
+        #expect(scene.nav.transitionView.allViewsBackToFront.allSatisfy { $0.kind != .snapshot })
+        expectSettled(result)
+        Self.expectNoWarnings(result)
+    }
+
     @Test func parallaxPopRestoresTheSystemEdgeGestureOnDetach() {
         var scene: DirectScene? = DirectScene(choices: [(.interactivePop, "parallax-pop")])
         let nav = scene!.nav
