@@ -64,10 +64,10 @@ import Testing
         let plugins = try workspace.directory("plugins")
         try workspace.compile(Self.snapshotLeaver().source, to: "plugins/libSnapshotLeaver.so")
         let scenario = try workspace.write("run.json", Self.scenario(push: "snapshot-leaver"))
-        let expected = "error: snapshot-leaver: after the push ended, 1 snapshot view(s) are left in the window"
+        let expected = "error: snapshot-leaver: after the push ended, 1 snapshot view(s) are left showing in the window"
         let play = try runStagehand(["play", scenario, "--plugins", plugins])
         #expect(play.errors.split(separator: "\n").contains(Substring(expected)), "\(play.errors)")
-        #expect(play.output.contains("error     push      snapshot-leaver: after the push ended, 1 snapshot view(s) are left in the window"),
+        #expect(play.output.contains("error     push      snapshot-leaver: after the push ended, 1 snapshot view(s) are left showing in the window"),
                 "\(play.output)")
         let preview = try runStagehand(["preview", "snapshot-leaver", "--plugins", plugins, "--format", "svg",
                                         "--out", workspace.path + "/leaver.svg"])

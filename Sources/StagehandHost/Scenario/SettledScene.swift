@@ -2,10 +2,10 @@ import StagehandCore
 
 /// UIKit's state once a transition has ended, as rules a scene can be checked against:
 /// the window shows something; the top controller's view (a navigation controller's
-/// top) is in the window, untransformed, opaque and not hidden; no snapshot view is
-/// left behind. An effect that breaks one leaves the user looking at an empty or
-/// frozen screen, so `validate` checks them at the end of a run and `play` and
-/// `preview` after every transition.
+/// top) is in the window, untransformed, opaque and not hidden; no snapshot view is left
+/// showing (one kept hidden for later is allowed). An effect that breaks one leaves the
+/// user looking at an empty or frozen screen, so `validate` checks them at the end of a
+/// run and `play` and `preview` after every transition.
 public enum SettledScene {
     /// What is wrong with `window` as a settled scene, one sentence each; empty when it
     /// meets every rule.
@@ -22,8 +22,18 @@ public enum SettledScene {
                 if view.model.alpha != 1 || view.model.isHidden { problems.append("\(name)'s view is not fully shown") }
             }
         }
-        let snapshots = window.allViewsBackToFront.filter { $0.kind == .snapshot }.count
-        if snapshots > 0 { problems.append("\(snapshots) snapshot view(s) are left in the window") }
+        // A hidden snapshot (or one inside a hidden view) shows nothing: an effect may keep
+        // one for later, as parallax-push keeps the old screen's for parallax-pop.
+        let snapshots = window.allViewsBackToFront.filter { view in
+            guard view.kind == .snapshot else { return false }
+            var node: View? = view
+            while let current = node {
+                if current.model.isHidden { return false }
+                node = current.superview
+            }
+            return true
+        }.count
+        if snapshots > 0 { problems.append("\(snapshots) snapshot view(s) are left showing in the window") }
         return problems
     }
 
