@@ -49,16 +49,22 @@ public final class EffectLibrary {
     ///   - includingBuiltInBundles: whether the executable's directory is searched (and
     ///     gives the catalog when none is named); `stagehand bench` turns it off to time
     ///     the loading of its own bundles alone.
+    ///   - readingCatalog: `false` reads no catalog at all (`catalogPath` is ignored), so
+    ///     every effect is listed as its bundle's manifest declares it: what
+    ///     `CatalogWriter` writes the catalog from.
     public static func load(pluginDirectories: [String] = [], catalogPath: String? = nil, host: UnsafePointer<sh_host> = HostTable.shared,
                             environment: [String: String] = ProcessInfo.processInfo.environment,
                             scanner: PluginScanner? = nil,
-                            includingBuiltInBundles: Bool = true) -> (EffectLibrary, [Diagnostic]) {
+                            includingBuiltInBundles: Bool = true,
+                            readingCatalog: Bool = true) -> (EffectLibrary, [Diagnostic]) {
         let currentDirectory = FileSystem.currentDirectory()
         let executableDirectory = includingBuiltInBundles ? FileSystem.executableDirectory() : nil
         var diagnostics: [Diagnostic] = []
 
         var catalog: Catalog?
-        if let catalogFile = CatalogLocation.locate(option: catalogPath, environment: environment,
+        if !readingCatalog {
+            catalog = nil
+        } else if let catalogFile = CatalogLocation.locate(option: catalogPath, environment: environment,
                                                  currentDirectory: currentDirectory, executableDirectory: executableDirectory) {
             let (loaded, catalogDiagnostics) = Catalog.load(from: catalogFile)
             catalog = loaded

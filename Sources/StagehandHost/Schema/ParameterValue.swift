@@ -58,7 +58,7 @@ public enum ParameterValue: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// A JSON string literal: quotes, backslashes and control characters escaped.
-    private static func quoted(_ text: String) -> String {
+    static func quoted(_ text: String) -> String {
         var result = "\""
         for scalar in text.unicodeScalars {
             switch scalar {
