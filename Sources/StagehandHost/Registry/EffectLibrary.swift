@@ -19,11 +19,15 @@ public final class EffectLibrary {
     public let pluginDirectories: [String]
 
     private let registry: [String: RegisteredEffect]
+    /// The names that were refused when loading (a warning said why), with the reason in
+    /// a few words: looking one up says so instead of "no effect named ...".
+    private let refusals: [String: String]
 
-    private init(effects: [RegisteredEffect], catalogPath: String?, pluginDirectories: [String]) {
+    private init(effects: [RegisteredEffect], refusals: [String: String], catalogPath: String?, pluginDirectories: [String]) {
         self.effects = effects.map(\.info).sorted { $0.name < $1.name }
         self.catalogPath = catalogPath
         self.pluginDirectories = pluginDirectories
+        self.refusals = refusals
         registry = Dictionary(effects.map { ($0.info.name, $0) }, uniquingKeysWith: { first, _ in first })
     }
 
@@ -78,16 +82,16 @@ public final class EffectLibrary {
                                                                        currentDirectory: currentDirectory,
                                                                        executableDirectory: executableDirectory)
         diagnostics += searchDiagnostics
-        let (effects, registryDiagnostics) = RegistryBuilder.build(searchPath: searchPath, catalog: catalog, host: host,
+        let (effects, refusals, registryDiagnostics) = RegistryBuilder.build(searchPath: searchPath, catalog: catalog, host: host,
                                                                                scanner: scanner)
         diagnostics += registryDiagnostics
-        let library = EffectLibrary(effects: effects, catalogPath: catalog?.file,
+        let library = EffectLibrary(effects: effects, refusals: refusals, catalogPath: catalog?.file,
                                     pluginDirectories: searchPath.directories.map(\.path))
         return (library, diagnostics)
     }
 
     /// The effect called `name`; an unknown name throws an error that lists the closest
-    /// known names.
+    /// known names, and a name that was refused while loading one that says so.
     public func effect(named name: String) throws(Diagnostic) -> EffectInfo {
         try registered(name).info
     }
@@ -130,6 +134,9 @@ public final class EffectLibrary {
 
     private func registered(_ name: String) throws(Diagnostic) -> RegisteredEffect {
         if let effect = registry[name] { return effect }
+        if let reason = refusals[name] {
+            throw Diagnostic(.error, "effect \(name) was refused when the effects were loaded (\(reason)); see the warning above")
+        }
         if registry.isEmpty {
             throw Diagnostic(.error, "no effect named \(name): no effects are loaded")
         }
