@@ -147,7 +147,7 @@ enum RegistryBuilder {
             }
             if let reason = bundle.missingFactories[info.factory] {
                 diagnostics.append(Diagnostic(.warning, file: bundle.path, field: effect.path.appending("factory").description,
-                    "the bundle does not export the factory \(info.factory) (\(reason)); effect \(info.name) skipped"))
+                    "the bundle does not export the factory \(info.factory) (\(reason)); effect \(info.name) skipped (in a build with -fvisibility=hidden, mark the factory \(BundleLoader.visibleAttribute))"))
                 refuse(info.name, "\(bundle.path) does not export its factory \(info.factory)")
                 continue
             }
