@@ -89,19 +89,8 @@ struct PreviewCommand: ParsableCommand {
             if diagnostic.severity != .note { StandardError.write(diagnostic.description) }
         }
         let renderer = Renderer(trace: result.trace)
-        try output.write(result.trace, renderer: renderer)
-        print("wrote \(output.out): \(Self.summary(result.trace, format: chosen, folder: output.isFolder))")
-    }
-
-    static func summary(_ trace: Trace, format: OutputFormat, folder: Bool) -> String {
-        let seconds = String(format: "%.2f s", (trace.frames.last?.t ?? 0) - (trace.frames.first?.t ?? 0))
-        switch format {
-        case .gif:
-            let timing = GIFTiming(framesPerSecond: trace.fps)
-            return "a run of \(seconds) as a GIF at \(String(format: "%g", timing.framesPerSecond)) fps"
-        case .png: return folder ? "\(trace.frames.count) frames of a run of \(seconds)" : "one frame of a run of \(seconds)"
-        case .svg, .html: return "\(trace.frames.count) frames, a run of \(seconds) at \(trace.fps) fps"
-        }
+        let summary = try output.write(result.trace, renderer: renderer)
+        print("wrote \(output.out): \(summary)")
     }
 
     static func parseFPS(_ text: String) throws -> Int {
