@@ -3,7 +3,8 @@ import StagehandSDK
 /// slide-pop: the top view slides off to the right, uncovering the one below; a pan
 /// anywhere on the navigation controller's view drives it.
 ///
-/// The seeds' pop animation and pan, in Swift: the progress is the finger's horizontal
+/// The iOS 7 slide-pop recipe's pop animation and pan, in Swift (see the repository's
+/// Documentation/References.md): the progress is the finger's horizontal
 /// translation over the width, and on release the pop finishes past `threshold` and is
 /// cancelled before it.
 public final class SlidePop: GestureDrivenEffect {
@@ -15,7 +16,7 @@ public final class SlidePop: GestureDrivenEffect {
 
     /// The pan anywhere on the navigation controller's view, in place of the controller's
     /// own edge pan while attached. The interaction stays at 0 until the finger moves
-    /// after the pan began, as the seeds' handler updates on `changed` only.
+    /// after the pan began, as the recipe's handler updates on `changed` only.
     public let interactiveGesture: GestureDrivenTransition
 
     /// `nil` for parameters outside the declared bounds (or not numbers).
@@ -51,7 +52,7 @@ public final class SlidePop: GestureDrivenEffect {
         View.animate(withDuration: transitionDuration(using: transitionContext), delay: 0, options: options, animations: {
             fromView.transform = Transform2D(translationX: width, y: 0)
         }, completion: { _ in
-            // As the seeds do: the popped view leaves with no transform, so it looks
+            // As the recipe does: the popped view leaves with no transform, so it looks
             // right if it is pushed again. On a cancel the host puts everything back.
             let completed = !transitionContext.transitionWasCancelled
             if completed { View.performWithoutAnimation { fromView.transform = .identity } }

@@ -2,7 +2,7 @@ import Testing
 import StagehandCore
 @testable import StagehandHost
 
-/// slide-pop, from the seeds: 0.25 s, the from-view slides right over the to-view;
+/// slide-pop, as its iOS 7 recipe has it (Documentation/References.md): 0.25 s, the from-view slides right over the to-view;
 /// with its pan, progress = translation.x / width, finishing above 0.5.
 @Suite struct SlidePopTests {
     let width = 390.0

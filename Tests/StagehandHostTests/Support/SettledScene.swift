@@ -2,7 +2,7 @@ import Testing
 import StagehandCore
 @testable import StagehandHost
 
-/// The checks every scenario must pass once it settles (issue 4): the top controller's
+/// The checks every scenario must pass once it settles: the top controller's
 /// view is on screen, untransformed and opaque; no snapshot is left in the window; the
 /// navigation bar's hidden state is what it was; every transition began once and ended
 /// once.
