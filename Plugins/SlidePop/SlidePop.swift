@@ -3,10 +3,9 @@ import StagehandSDK
 /// slide-pop: the top view slides off to the right, uncovering the one below; a pan
 /// anywhere on the navigation controller's view drives it.
 ///
-/// The iOS 7 slide-pop recipe's pop animation and pan, in Swift (see the repository's
-/// Documentation/References.md): the progress is the finger's horizontal
-/// translation over the width, and on release the pop finishes past `threshold` and is
-/// cancelled before it.
+/// The iOS 7 slide-pop recipe's pop animation and pan, in Swift (Documentation/
+/// References.md): the progress is the finger's horizontal translation over the width,
+/// and on release the pop finishes past `threshold` and is cancelled before it.
 public final class SlidePop: GestureDrivenEffect {
     /// The valid parameters; the manifest declares the same bounds.
     static let durations = 0.01...10.0
