@@ -107,7 +107,7 @@ final class FrameReference {
 
         let spring = Spring(duration: FrameScene.duration, dampingRatio: FrameScene.dampingRatio, initialVelocity: 0)
         let constants = spring.coefficients
-        let curve = CurveConstants(FrameScene.curve)
+        let curve = FrameScene.curve.coefficients
         curveTable = .allocate(capacity: 4 * Int(BENCH_CURVE_SEGMENTS))
         bench_curve_table(curve.ax, curve.bx, curve.cx, curveTable)
         for (i, plan) in plans.enumerated() {
@@ -192,21 +192,5 @@ final class FrameReference {
         let sy = t.d * r0x - t.c * r0y
         return bench_affine_parts(tx: t.tx, ty: t.ty, sx: sx, sy: sy, angle: atan2(r0y, r0x),
                                   skew: (t.c * r0x + t.d * r0y) / sy)
-    }
-}
-
-/// TimingCurve's polynomial coefficients, as its initialiser computes them.
-private struct CurveConstants {
-    var ax, bx, cx, ay, by, cy: Double
-    var isLinear: Bool
-
-    init(_ c: TimingCurve) {
-        cx = 3 * c.c1x
-        bx = 3 * (c.c2x - c.c1x) - cx
-        ax = 1 - cx - bx
-        cy = 3 * c.c1y
-        by = 3 * (c.c2y - c.c1y) - cy
-        ay = 1 - cy - by
-        isLinear = c.c1x == c.c1y && c.c2x == c.c2y
     }
 }
