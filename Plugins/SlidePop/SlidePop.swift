@@ -3,9 +3,15 @@ import StagehandSDK
 /// slide-pop: the top view slides off to the right, uncovering the one below; a pan
 /// anywhere on the navigation controller's view drives it.
 ///
-/// The iOS 7 slide-pop recipe's pop animation and pan, in Swift (Documentation/
-/// References.md): the progress is the finger's horizontal translation over the width,
-/// and on release the pop finishes past `threshold` and is cancelled before it.
+/// The slide-pop recipe's pop animation and pan (Documentation/References.md), in Swift:
+/// the progress is the finger's horizontal translation over the width, and on release
+/// the pop finishes past `threshold` and is cancelled before it; a pan the system
+/// cancels is treated like a release, as the recipe's handler does (it tests for
+/// `ended` or `cancelled` alike).
+///
+/// The recipe's pan allows one finger (`maximumNumberOfTouches = 1`): the runtime's pan
+/// honours that setting, but this SDK cannot set it yet, so here a second finger moves
+/// the centroid the pan follows.
 public final class SlidePop: GestureDrivenEffect {
     /// The valid parameters; the manifest declares the same bounds.
     static let durations = 0.01...10.0
@@ -23,7 +29,7 @@ public final class SlidePop: GestureDrivenEffect {
         guard SlidePop.durations.contains(duration), SlidePop.thresholds.contains(threshold) else { return nil }
         self.duration = duration
         interactiveGesture = GestureDrivenTransition(
-            .pop, recognizer: .pan, options: [.replacesSystemPopGesture, .startsAtZero], name: "slide-pop",
+            .pop, recognizer: .pan, options: [.replacesSystemPopGesture, .startsAtZero, .treatsSystemCancelAsRelease], name: "slide-pop",
             progress: .acrossWidth(), release: .progress(above: threshold))
     }
 
