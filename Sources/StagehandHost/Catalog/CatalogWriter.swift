@@ -44,7 +44,8 @@ public enum CatalogWriter {
         return "{" + fields.map { "\"\($0.0)\": \($0.1)" }.joined(separator: ", ") + "}"
     }
 
+    /// A JSON string literal, escaped as a string parameter's value is written.
     private static func quoted(_ text: String) -> String {
-        ParameterValue.quoted(text)
+        ParameterValue.string(text).description
     }
 }
