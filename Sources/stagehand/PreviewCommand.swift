@@ -75,13 +75,19 @@ struct PreviewCommand: ParsableCommand {
 
         let library = try plugins.loadLibrary()
         let effect = try plugins.effect(named: name, in: library)
-        // Check the parameters once by making the effect, so a bad one is one line here
-        // rather than an error event in the middle of the run.
+        // Check the parameters, then make the effect once, so a bad value or a factory that
+        // fails is one line here rather than a run of the system animation in its place.
+        do {
+            try library.validate(overrides: overrides, for: name)
+        } catch {
+            throw InputError.fail("--param", error.message)
+        }
         do {
             let made = try library.makeEffect(name, overrides: overrides)
             made.pointee.destroy(made.pointee.`self`)
         } catch {
-            throw InputError.fail("--param", error.message)
+            StandardError.write("error: \(name): \(error.summary); nothing to preview")
+            throw ExitCode.failure
         }
         let scenario = StandardScenario.make(for: effect, library: library, screen: screen, framesPerSecond: framesPerSecond,
                                              parameters: overrides)

@@ -80,15 +80,20 @@ public final class Coordinator {
         return EffectChoice(name: name, kind: info.kind, overrides: parameters[name] ?? [:])
     }
 
-    /// Makes one instance of a chosen effect; a factory that fails is reported on the
-    /// stage and the role falls back to UIKit's animation.
-    private func make(_ choice: EffectChoice?) -> BundleEffect? {
+    /// Makes one instance of a chosen effect for `operation`.
+    ///
+    /// One rule for every operation when the factory fails (returns NULL, or refuses its
+    /// parameters): the operation still runs, with the system animation, as UIKit runs a
+    /// transition whose delegate returns a nil animator; the failure is an `error` event
+    /// in the trace naming the effect and the operation, and one diagnostic line.
+    private func make(_ choice: EffectChoice?, for operation: TransitionEvent.Operation) -> BundleEffect? {
         guard let choice else { return nil }
         do {
             let table = try library.makeEffect(choice.name, overrides: parameters[choice.name] ?? choice.overrides)
             return BundleEffect(name: choice.name, table: table)
         } catch {
-            stage.report(.error, choice.name, error.description)
+            stage.recordError("\(error.summary); the \(operation.rawValue) uses the system animation instead",
+                              effect: choice.name, operation: operation)
             return nil
         }
     }
@@ -106,8 +111,8 @@ public final class Coordinator {
     public func makeNavigationController(root: ViewController) -> NavigationController {
         stage.makeCurrent()
         let nav = NavigationController(rootViewController: root)
-        let interactive = make(choices[.interactivePop])
-        let effects = NavigationEffects(push: make(choices[.push]), pop: make(choices[.pop]),
+        let interactive = make(choices[.interactivePop], for: .pop)
+        let effects = NavigationEffects(push: make(choices[.push], for: .push), pop: make(choices[.pop], for: .pop),
                                         interactivePop: interactive,
                                         interactivePopAnimates: choices[.interactivePop]?.kind == .pop)
         navigationEffects.append(Attached(controller: nav, effects: effects))
@@ -133,8 +138,8 @@ public final class Coordinator {
             stage.report(.error, "presentation", error.message)
             return error
         }
-        let effects = PresentationEffects(present: make(present), dismiss: make(dismiss),
-                                          interactiveDismiss: make(interactive),
+        let effects = PresentationEffects(present: make(present, for: .present), dismiss: make(dismiss, for: .dismiss),
+                                          interactiveDismiss: make(interactive, for: .dismiss),
                                           interactiveDismissAnimates: interactive?.kind == .dismiss)
         if present != nil || dismiss != nil || interactive != nil {
             vc.modalPresentationStyle = .custom
@@ -160,7 +165,7 @@ public final class Coordinator {
                 throw Diagnostic(.error, field: "effect", "effect \(n) is a \(info.kind.rawValue) effect; switching children takes a container effect")
             }
             return EffectChoice(name: n, kind: info.kind, overrides: parameters[n] ?? [:])
-        }.flatMap { make($0) }
+        }.flatMap { make($0, for: .container) }
         guard let current = parent.children.last else {
             parent.addChild(child)
             child.view.frame = parent.view.bounds
