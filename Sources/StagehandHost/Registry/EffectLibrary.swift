@@ -81,7 +81,8 @@ public final class EffectLibrary {
     /// Makes the effect `name` by calling its factory through libffi, with the declared
     /// defaults and, for each `overrides` key, that value (parsed as the parameter's type
     /// and checked against its bounds). The caller owns the effect and frees it with its
-    /// `destroy`.
+    /// `destroy`. This is the raw C table, for tools that inspect a bundle; an app uses
+    /// `animationController(named:parameters:)`, which wraps and frees it.
     public func makeEffect(_ name: String, overrides: [String: String] = [:]) throws(Diagnostic) -> UnsafePointer<sh_effect> {
         let effect = try registered(name)
         let info = effect.info
@@ -100,6 +101,24 @@ public final class EffectLibrary {
             throw Diagnostic(.error, "factory \(info.factory) of bundle \(info.bundlePath) returned an sh_effect without transition_duration or animate_transition")
         }
         return table
+    }
+
+    /// Makes the effect `name` as an animation controller, ready to be returned from a
+    /// navigation controller's delegate (`navigationController(_:animationControllerFor:from:to:)`)
+    /// or a transitioning delegate, exactly as a UIKit app returns its own animator:
+    ///
+    ///     func navigationController(_ nav: NavigationController, animationControllerFor operation: NavigationOperation,
+    ///                               from: ViewController, to: ViewController) -> AnimatedTransitioning? {
+    ///         operation == .push ? try? library.animationController(named: "parallax-push") : nil
+    ///     }
+    ///
+    /// `parameters` are the effect's own (key → value as text), parsed and checked as
+    /// `makeEffect` does. For an interactive effect, the same object gives the
+    /// interaction controller (`BundleEffect.interactionController(for:)`) and installs
+    /// its gesture when attached to a controller (`attach(to:)`). The effect is freed
+    /// (its `destroy` called) when the object goes.
+    public func animationController(named name: String, parameters: [String: String] = [:]) throws(Diagnostic) -> BundleEffect {
+        BundleEffect(name: name, table: try makeEffect(name, overrides: parameters))
     }
 
     /// Checks parameter values for the effect `name` without making it: each key must be

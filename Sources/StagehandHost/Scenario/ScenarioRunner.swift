@@ -31,7 +31,7 @@ public struct ScenarioRunner {
         let root = ViewController(title: scenario.rootTitle)
         coordinator.setRoot(scenario.rootInNavigation ? coordinator.makeNavigationController(root: root) : root)
         if let child = scenario.rootChild {
-            _ = try? coordinator.switchChild(of: root, to: ViewController(title: child), effect: nil)
+            try? coordinator.switchChild(of: root, to: ViewController(title: child), effect: nil)
         }
         let recorder = TraceRecorder(stage: stage) { coordinator.topNavigationController }
         recorder.start()
@@ -68,11 +68,8 @@ public struct ScenarioRunner {
             let vc = ViewController(title: title)
             let presented = embed ? coordinator.makeNavigationController(root: vc) : vc
             if embed { presented.title = title }
-            do {
-                try coordinator.present(presented, effect: effect, dismissal: dismissal, interactiveDismissal: interactive)
-            } catch {
-                stage.recordError(error.summary, effect: effect ?? "presentation", operation: .present)
-            }
+            // A failure is an error event on the stage (the coordinator records it); the run goes on.
+            try? coordinator.present(presented, effect: effect, dismissal: dismissal, interactiveDismissal: interactive)
         case .dismiss:
             stage.window.topViewController?.dismiss(animated: true)
         case .drag(let from, let to, let duration, let hold, let release):
@@ -83,11 +80,7 @@ public struct ScenarioRunner {
                                   effect: effect ?? "container", operation: .container)
                 return
             }
-            do {
-                try coordinator.switchChild(of: parent, to: ViewController(title: title), effect: effect)
-            } catch {
-                stage.recordError(error.summary, effect: effect ?? "container", operation: .container)
-            }
+            try? coordinator.switchChild(of: parent, to: ViewController(title: title), effect: effect)
         case .wait(let seconds):
             stage.advance(by: seconds)
         }
