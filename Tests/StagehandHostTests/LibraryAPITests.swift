@@ -1,0 +1,191 @@
+import Testing
+import StagehandCore
+@testable import StagehandHost
+
+/// Stagehand used from an app's own code, as a library: its own delegates returning
+/// effects by name, the coordinator's choices, the gesture rule, the public finger.
+@Suite struct LibraryAPITests {
+    static let width = 390.0
+
+    /// An app's navigation delegate that picks the effect per push: parallax-push for
+    /// the first, the system animation (nil) for the next.
+    final class PerPushDelegate: NavigationControllerDelegate {
+        let library: EffectLibrary
+        var pushes = 0
+        init(library: EffectLibrary) { self.library = library }
+
+        func navigationController(_ navigationController: NavigationController, animationControllerFor operation: NavigationOperation,
+                                  from fromVC: ViewController, to toVC: ViewController) -> AnimatedTransitioning? {
+            guard operation == .push else { return nil }
+            pushes += 1
+            return pushes == 1 ? try? library.animationController(named: "parallax-push") : nil
+        }
+    }
+
+    @Test func anAppDelegateReturnsANamedEffectForOnePushAndTheSystemAnimationForTheNext() throws {
+        let stage = Stage(screen: Size(width: Self.width, height: 844), framesPerSecond: 60)
+        let nav = NavigationController(rootViewController: ViewController(title: "Inbox"))
+        stage.window.rootViewController = nav
+        let delegate = PerPushDelegate(library: BuiltInEffects.library)
+        nav.delegate = delegate
+
+        // First push: parallax-push's spring (damping 1, 0.6 s), the new page W·(1 − f) right.
+        let article = ViewController(title: "Article")
+        nav.pushViewController(article, animated: true)
+        let start = stage.now
+        stage.advance(by: 0.3)
+        let f = Spring(duration: 0.6, dampingRatio: 1).value(at: stage.now - start)
+        #expect(abs(article.view.presentation.transform.tx - Self.width * (1 - f)) < 0.01)
+        #expect(stage.window.allViewsBackToFront.contains { $0.kind == .snapshot }, "parallax-push moves a snapshot of the old page")
+        #expect(stage.settle())
+        #expect(article.view.presentation.transform.tx == 0)
+
+        // Second push: UIKit's slide, 0.35 s ease-in-out, from the right edge.
+        let comments = ViewController(title: "Comments")
+        nav.pushViewController(comments, animated: true)
+        let second = stage.now
+        stage.advance(by: 0.175)
+        let expected = Self.width * (1 - TimingCurve.easeInOut.progress(at: (stage.now - second) / 0.35))
+        #expect(abs(comments.view.presentation.transform.tx - expected) < 1e-6)
+        #expect(!stage.window.allViewsBackToFront.contains { $0.kind == .snapshot })
+        #expect(stage.settle())
+
+        let events = stage.transitionEvents.map { "\($0.kind) \($0.effect)" }
+        #expect(events == ["began parallax-push", "completed parallax-push", "began system-push", "completed system-push"])
+        // Each lasts its duration to the frame.
+        let times = stage.transitionEvents.map(\.time)
+        #expect(Int(((times[1] - times[0]) * 60).rounded()) == 36)
+        #expect(Int(((times[3] - times[2]) * 60).rounded()) == 21)
+        #expect(nav.viewControllers.map(\.title) == ["Inbox", "Article", "Comments"])
+    }
+
+    @Test func anUnknownNameFromAnAppDelegateThrowsWithTheClosestNames() {
+        #expect {
+            _ = try BuiltInEffects.library.animationController(named: "parallax-psuh")
+        } throws: { error in
+            (error as? Diagnostic)?.message.contains("parallax-push") == true
+        }
+    }
+
+    @Test func aChoiceMadeAfterTheNavigationControllerExistsAppliesToIt() throws {
+        let coordinator = Coordinator(library: BuiltInEffects.library)
+        let nav = coordinator.makeNavigationController(root: ViewController(title: "Inbox"))
+        coordinator.setRoot(nav)
+        try coordinator.use("slide-pop", for: .pop)
+        #expect(coordinator.effectName(for: .pop) == "slide-pop")
+        nav.pushViewController(ViewController(title: "Detail"), animated: false)
+        nav.popViewController(animated: true)
+        #expect(coordinator.stage.settle())
+        try coordinator.use(nil, for: .pop)
+        #expect(coordinator.effectName(for: .pop) == nil)
+        nav.pushViewController(ViewController(title: "Detail"), animated: false)
+        nav.popViewController(animated: true)
+        #expect(coordinator.stage.settle())
+        let began = coordinator.stage.transitionEvents.filter { $0.kind == .began }.map(\.effect)
+        #expect(began == ["slide-pop", "system-pop"])
+    }
+
+    @Test func aRefusedChoiceKeepsTheOneInForce() throws {
+        let coordinator = Coordinator(library: BuiltInEffects.library)
+        try coordinator.use("slide-pop", for: .pop)
+        coordinator.parameters["flip-pop"] = ["duration": "99"]
+        #expect(throws: Diagnostic.self) { try coordinator.use("flip-pop", for: .pop) }
+        #expect(throws: Diagnostic.self) { try coordinator.use("parallax-push", for: .pop) }
+        #expect(coordinator.effectName(for: .pop) == "slide-pop")
+    }
+
+    @Test func presentingFromAGivenControllerHasOneErrorPath() throws {
+        let coordinator = Coordinator(library: BuiltInEffects.library)
+        let nav = coordinator.makeNavigationController(root: ViewController(title: "Inbox"))
+        coordinator.setRoot(nav)
+        let compose = ViewController(title: "Compose")
+        try coordinator.present(compose, from: nav, effect: "bounce-present", dismissal: "swipe-dismiss")
+        #expect(coordinator.stage.settle())
+        #expect(compose.presentingViewController === nav)
+        // nav already presents: refused, thrown once, one error event.
+        #expect(throws: Diagnostic.self) { try coordinator.present(ViewController(title: "Second"), from: nav) }
+        // An unknown name: thrown, one error event naming it.
+        #expect(throws: Diagnostic.self) { try coordinator.present(ViewController(title: "Third"), effect: "bounce-presnt") }
+        let errors = coordinator.stage.transitionEvents.filter { $0.kind == .error }
+        #expect(errors.count == 2)
+        #expect(errors.last?.effect == "bounce-presnt")
+        let began = coordinator.stage.transitionEvents.filter { $0.kind == .began }.map { "\($0.effect) \($0.operation)" }
+        #expect(began == ["bounce-present present"])
+    }
+
+    // MARK: One gesture, one rule
+
+    /// A drag from the left edge to 30 % of the width, held still, released: past
+    /// parallax-pop's own 25 % threshold, short of the system's 50 %.
+    static func dragThirtyPercent(_ stage: Stage) {
+        let finger = Finger(stage: stage)
+        finger.touchDown(at: Point(x: 4, y: 400))
+        finger.move(to: Point(x: 4 + 0.3 * width, y: 400), duration: 0.3)
+        finger.hold(for: 0.2)
+        finger.lift()
+    }
+
+    @Test(arguments: [[CoordinatorRole.pop], [.interactivePop], [.pop, .interactivePop]])
+    func parallaxPopChosenForAnyPopRoleUsesItsOwnGestureAndThreshold(roles: [CoordinatorRole]) throws {
+        let coordinator = Coordinator(library: BuiltInEffects.library)
+        for role in roles { try coordinator.use("parallax-pop", for: role) }
+        #expect(coordinator.effectInForce(for: .interactivePop) == "parallax-pop")
+        let nav = coordinator.makeNavigationController(root: ViewController(title: "Inbox"))
+        coordinator.setRoot(nav)
+        nav.pushViewController(ViewController(title: "Detail"), animated: false)
+        Self.dragThirtyPercent(coordinator.stage)
+        #expect(coordinator.stage.settle())
+        let pop = coordinator.stage.transitionEvents.filter { $0.operation == .pop }
+        #expect(pop.map { "\($0.kind) \($0.effect) \($0.interactive)" } == ["began parallax-pop true", "completed parallax-pop true"])
+        #expect(nav.viewControllers.map(\.title) == ["Inbox"])
+    }
+
+    @Test func aPopWithoutAGestureOfItsOwnFollowsTheSystemEdgePanRule() throws {
+        let coordinator = Coordinator(library: BuiltInEffects.library)
+        try coordinator.use("flip-pop", for: .pop)
+        #expect(coordinator.effectInForce(for: .interactivePop) == nil)
+        let nav = coordinator.makeNavigationController(root: ViewController(title: "Inbox"))
+        coordinator.setRoot(nav)
+        nav.pushViewController(ViewController(title: "Detail"), animated: false)
+        Self.dragThirtyPercent(coordinator.stage)
+        #expect(coordinator.stage.settle())
+        let pop = coordinator.stage.transitionEvents.filter { $0.operation == .pop }
+        #expect(pop.map { "\($0.kind) \($0.effect) \($0.interactive)" } == ["began flip-pop true", "cancelled flip-pop true"])
+    }
+
+    @Test func theRuleIsPartOfWhatIsKnownAboutAnEffect() throws {
+        let library = BuiltInEffects.library
+        let parallax = try library.effect(named: "parallax-pop").interaction
+        #expect(parallax?.gesture == .own)
+        #expect(parallax?.threshold == 0.25)
+        #expect(parallax?.thresholdParameter == "threshold")
+        let flip = try library.effect(named: "flip-pop").interaction
+        #expect(flip == .navigationEdgePan)
+        #expect(try library.effect(named: "swipe-dismiss").interaction?.threshold == 0.5)
+        #expect(try library.effect(named: "parallax-push").interaction == nil)
+        #expect(try library.effect(named: "normal-dismiss").interaction == nil)
+    }
+
+    // MARK: The finger
+
+    @Test func aFlickFinishesWhatASlowDragToTheSamePlaceCancels() throws {
+        // The system edge pan projects the release 0.2 s ahead: a flick to 20 % finishes,
+        // the same drag held still before lifting cancels.
+        for flick in [true, false] {
+            let stage = Stage(screen: Size(width: Self.width, height: 844))
+            let nav = NavigationController(rootViewController: ViewController(title: "Inbox"))
+            stage.window.rootViewController = nav
+            nav.pushViewController(ViewController(title: "Detail"), animated: false)
+            let finger = Finger(stage: stage)
+            let from = Point(x: 4, y: 400), to = Point(x: 4 + 0.2 * Self.width, y: 400)
+            if flick {
+                finger.flick(from: from, to: to)
+            } else {
+                finger.drag(from: from, to: to, duration: 0.1, hold: 0.3)
+            }
+            #expect(!finger.isDown)
+            #expect(stage.settle())
+            #expect(stage.transitionEvents.last?.kind == (flick ? .completed : .cancelled), "flick: \(flick)")
+        }
+    }
+}
