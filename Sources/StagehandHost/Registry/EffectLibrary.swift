@@ -9,8 +9,14 @@ import StagehandABI
 /// one line each, so a caller lists the good effects and reports the rest. Bundles stay
 /// loaded for the life of the process.
 ///
-/// Everything happens on the host's main (scene) thread, as the ABI requires.
-public final class EffectLibrary {
+/// A library is loaded once and shared: it is `Sendable`, so a test suite (or an app with
+/// several stages on several threads) loads it once and hands it to each. Everything in
+/// it is fixed at load; the one thing two threads could share while using it — the
+/// argument buffers of a factory's prepared libffi call — is taken under a lock, so
+/// effects for different stages can be made from different threads at once. What it
+/// makes (`BundleEffect`) belongs, like every scene object, to the thread that drives
+/// that effect's stage.
+public final class EffectLibrary: @unchecked Sendable {
     /// Every loaded effect, sorted by name.
     public let effects: [EffectInfo]
     /// The catalog that was read, or `nil` when none was found.
@@ -19,6 +25,8 @@ public final class EffectLibrary {
     public let pluginDirectories: [String]
 
     private let registry: [String: RegisteredEffect]
+    /// Serialises factory calls (each `FactoryCall` reuses its argument buffers).
+    private let factoryLock = NSLock()
 
     private init(effects: [RegisteredEffect], catalogPath: String?, pluginDirectories: [String]) {
         self.effects = effects.map(\.info).sorted { $0.name < $1.name }
@@ -87,7 +95,10 @@ public final class EffectLibrary {
         let effect = try registered(name)
         let info = effect.info
         let arguments = try ParameterOverrides.arguments(for: info.parameters, overrides: overrides, effect: name)
-        guard let made = effect.factory.call(arguments) else {
+        factoryLock.lock()
+        let called = effect.factory.call(arguments)
+        factoryLock.unlock()
+        guard let made = called else {
             throw Diagnostic(.error, "factory \(info.factory) of bundle \(info.bundlePath) returned NULL")
         }
         let table = UnsafePointer(made.assumingMemoryBound(to: sh_effect.self))

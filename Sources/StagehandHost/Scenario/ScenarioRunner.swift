@@ -4,7 +4,7 @@ import StagehandCore
 /// Steps run one after another without waiting for transitions (a `wait` step waits);
 /// an operation that fails is an `error` event in the trace and the run goes on. After
 /// the last step the run continues until everything settles (or `settleLimit`).
-public struct ScenarioRunner {
+public struct ScenarioRunner: Sendable {
     public let library: EffectLibrary
     /// Per effect name, parameter values (`--param NAME.key=value`).
     public var parameters: [String: [String: String]] = [:]
