@@ -189,3 +189,45 @@ import StagehandCore
         }
     }
 }
+
+/// One library shared by stages on different threads at once, each driven by its own
+/// thread: the same pushes and pops give the same events as on one thread.
+@Suite struct SharedLibraryTests {
+    static func run(_ library: EffectLibrary) -> [String] {
+        let coordinator = Coordinator(library: library)
+        do {
+            try coordinator.use("parallax-push", for: .push)
+            try coordinator.use("slide-pop", for: .pop)
+        } catch {
+            return ["\(error)"]
+        }
+        let nav = coordinator.makeNavigationController(root: ViewController(title: "Inbox"))
+        coordinator.setRoot(nav)
+        let finger = Finger(stage: coordinator.stage)
+        for i in 0..<10 {
+            nav.pushViewController(ViewController(title: "Page \(i)"), animated: true)
+            coordinator.stage.settle()
+            if i % 2 == 0 {
+                nav.popViewController(animated: true)
+            } else {
+                finger.drag(from: Point(x: 4, y: 400), to: Point(x: 300, y: 400), duration: 0.2, hold: 0.1)
+            }
+            coordinator.stage.settle()
+        }
+        return coordinator.stage.transitionEvents.map { "\($0.time) \($0.kind) \($0.effect) \($0.interactive)" }
+    }
+
+    @Test func stagesOnDifferentThreadsShareOneLibrary() async {
+        let library = BuiltInEffects.library
+        let alone = Self.run(library)
+        #expect(alone.count == 40)
+        let together = await withTaskGroup(of: [String].self) { group in
+            for _ in 0..<4 { group.addTask { Self.run(library) } }
+            var all: [[String]] = []
+            for await events in group { all.append(events) }
+            return all
+        }
+        #expect(together.count == 4)
+        for events in together { #expect(events == alone) }
+    }
+}
