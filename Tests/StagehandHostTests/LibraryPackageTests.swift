@@ -44,6 +44,9 @@ import Testing
     /// `swift build` of the package in `directory`, then its executable `product`, run
     /// with the built-in bundles and this checkout's catalog.
     static func buildAndRun(package directory: String, product: String, scratch: String) throws -> Run {
+        // SwiftPM keeps a path dependency's list of files from the last build plan:
+        // without the plan, a file added to Stagehand since then would be missed.
+        try? FileManager.default.removeItem(atPath: scratch + "/debug.yaml")
         let build = try run("/usr/bin/env", ["swift", "build", "--scratch-path", scratch, "--product", product], in: directory)
         try #require(build.status == 0, "swift build failed in \(directory):\n\(build.output)\n\(build.errors)")
         let binary = scratch + "/debug/" + product

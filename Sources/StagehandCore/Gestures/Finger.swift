@@ -31,9 +31,10 @@ public final class Finger {
     public var isDown: Bool { location != nil }
 
     /// Puts the finger down at `point` (a `began` touch at the stage's current time).
-    /// A finger already down is lifted first.
+    /// On a finger already down this is what the window makes of a second `began`: a
+    /// move of the same touch to `point` (with a note), so a drag that ends held still
+    /// can be continued by the next one.
     public func touchDown(at point: Point) {
-        if isDown { lift() }
         send(.began, at: point)
         location = point
     }

@@ -73,7 +73,14 @@ public struct ScenarioRunner: Sendable {
         case .dismiss:
             stage.window.topViewController?.dismiss(animated: true)
         case .drag(let from, let to, let duration, let hold, let release):
-            finger.drag(from: from, to: to, duration: duration, hold: hold, release: release)
+            finger.touchDown(at: from)
+            finger.move(to: to, duration: duration)
+            finger.hold(for: hold)
+            switch release {
+            case .lift: finger.lift()
+            case .cancel: finger.cancel()
+            case .hold: break
+            }
         case .switchChild(let title, let effect):
             guard let parent = stage.window.rootViewController, !(parent is NavigationController) else {
                 stage.recordError("switchChild: the root must not be a navigation controller (\"root\": {\"embedInNavigation\": false})",
