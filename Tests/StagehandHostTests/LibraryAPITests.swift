@@ -233,3 +233,20 @@ import StagehandCore
         for events in together { #expect(events == alone) }
     }
 }
+
+/// bounce-present (0.8 s) started off the frame grid's round numbers lasts 0.8 s to the
+/// frame: it once took a frame more when started at 0.6, 1.25 or 1.75 s.
+@Suite struct PresentationEndTests {
+    @Test(arguments: [0.6, 1.25, 1.75, 0.8, 2.0])
+    func bouncePresentLastsItsDurationWhateverItsStart(start: Double) throws {
+        let coordinator = Coordinator(library: BuiltInEffects.library)
+        let nav = coordinator.makeNavigationController(root: ViewController(title: "Inbox"))
+        coordinator.setRoot(nav)
+        coordinator.stage.advance(by: start)
+        try coordinator.present(ViewController(title: "Compose"), effect: "bounce-present")
+        #expect(coordinator.stage.settle())
+        let events = coordinator.stage.transitionEvents
+        #expect(events.map(\.kind) == [.began, .completed])
+        #expect(Int(((events[1].time - events[0].time) * 60).rounded()) == 48)
+    }
+}
