@@ -36,11 +36,12 @@ coordinator.setRoot(nav)
 
 func seconds(_ t: Double) -> String { String(format: "%.3f", t) }
 
-// 3. Push: step the clock half way and compare what is on screen with the model.
+// 3. Push: step the clock half way and compare what is on screen with the model
+//    (parallax-push slides the navigation controller's whole view in from the right).
 let article = ViewController(title: "Article")
 nav.pushViewController(article, animated: true)
 stage.advance(by: 0.3)
-print("push at \(seconds(stage.now)) s: Article on screen at x = \(String(format: "%.1f", article.view.presentation.transform.tx)), model x = \(article.view.model.transform.tx)")
+print("push at \(seconds(stage.now)) s: on screen at x = \(String(format: "%.1f", nav.view.presentation.transform.tx)), model x = \(nav.view.model.transform.tx)")
 stage.settle()
 
 // 4. Interactive pop: a finger drags from the left edge to 60 % of the width, stops, lifts.
