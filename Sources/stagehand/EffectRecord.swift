@@ -47,6 +47,7 @@ struct EffectRecord: Encodable {
     var interactive: Bool
     var source: String
     var bundle: String
+    var resolvedBundle: String
     var bundleName: String
     var version: String
     var factory: String
@@ -62,6 +63,7 @@ struct EffectRecord: Encodable {
         interactive = info.interactive
         source = info.source.rawValue
         bundle = info.bundlePath
+        resolvedBundle = info.resolvedBundlePath
         bundleName = info.bundleName
         version = info.bundleVersion
         factory = info.factory

@@ -10,10 +10,11 @@ import StagehandABI
 /// loaded for the life of the process.
 ///
 /// A library is loaded once and shared: it is `Sendable`, so a test suite (or an app with
-/// several stages on several threads) loads it once and hands it to each. Everything in
-/// it is fixed at load; the one thing two threads could share while using it — the
-/// argument buffers of a factory's prepared libffi call — is taken under a lock, so
-/// effects for different stages can be made from different threads at once. What it
+/// several stages on several threads) loads it once and hands it to each. What effects
+/// it lists is fixed at load; what changes later — a bundle opened and its factory call
+/// prepared when an effect is first made, and the argument buffers each prepared libffi
+/// call reuses — happens under a lock, so effects for different stages can be made from
+/// different threads at once. What it
 /// makes (`BundleEffect`) belongs, like every scene object, to the thread that drives
 /// that effect's stage.
 public final class EffectLibrary: @unchecked Sendable {
@@ -48,11 +49,18 @@ public final class EffectLibrary: @unchecked Sendable {
     ///     valid for the life of the process. A bundle is initialised once per process,
     ///     with the table of the first load that opened it.
     ///   - environment: where the two variables are read (tests pass their own).
+    ///   - scanner: how bundles are opened and checked. `nil` (the default) does it in
+    ///     this process: fastest, but a bundle that crashes, exits or hangs in its entry
+    ///     or `init` takes the caller with it. A `PluginScanner` does it in a separate
+    ///     process with a time limit and caches what it found, so listing effects runs
+    ///     no bundle code here and a bad bundle is reported and skipped (the
+    ///     `stagehand` command line always uses one).
     ///   - includingBuiltInBundles: whether the executable's directory is searched (and
     ///     gives the catalog when none is named); `stagehand bench` turns it off to time
     ///     the loading of its own bundles alone.
     public static func load(pluginDirectories: [String] = [], catalogPath: String? = nil, host: UnsafePointer<sh_host> = HostTable.shared,
                             environment: [String: String] = ProcessInfo.processInfo.environment,
+                            scanner: PluginScanner? = nil,
                             includingBuiltInBundles: Bool = true) -> (EffectLibrary, [Diagnostic]) {
         let currentDirectory = FileSystem.currentDirectory()
         let executableDirectory = includingBuiltInBundles ? FileSystem.executableDirectory() : nil
@@ -73,7 +81,8 @@ public final class EffectLibrary: @unchecked Sendable {
                                                                        currentDirectory: currentDirectory,
                                                                        executableDirectory: executableDirectory)
         diagnostics += searchDiagnostics
-        let (effects, registryDiagnostics) = RegistryBuilder.build(searchPath: searchPath, catalog: catalog, host: host)
+        let (effects, registryDiagnostics) = RegistryBuilder.build(searchPath: searchPath, catalog: catalog, host: host,
+                                                                               scanner: scanner)
         diagnostics += registryDiagnostics
         let library = EffectLibrary(effects: effects, catalogPath: catalog?.file,
                                     pluginDirectories: searchPath.directories.map(\.path))
@@ -95,8 +104,16 @@ public final class EffectLibrary: @unchecked Sendable {
         let effect = try registered(name)
         let info = effect.info
         let arguments = try ParameterOverrides.arguments(for: info.parameters, overrides: overrides, effect: name)
+        // One factory call at a time: the first opens the bundle and prepares the call,
+        // and every call reuses its prepared argument buffers.
         factoryLock.lock()
-        let called = effect.factory.call(arguments)
+        let called: UnsafeMutableRawPointer?
+        do {
+            called = try effect.factoryCall().call(arguments)
+        } catch {
+            factoryLock.unlock()
+            throw error
+        }
         factoryLock.unlock()
         guard let made = called else {
             throw Diagnostic(.error, "factory \(info.factory) of bundle \(info.bundlePath) returned NULL")
