@@ -119,6 +119,9 @@ public final class Coordinator {
 
     /// Presents `vc` from the top-most controller with the named effects (or the
     /// coordinator's choices for the roles not named). Throws for unknown names.
+    /// Asked for while a transition runs, it is queued and the top-most controller is
+    /// the one on top when it runs (a presentation after a queued one presents on it);
+    /// a refusal then is an error event.
     @discardableResult
     public func present(_ vc: ViewController, effect: String? = nil, dismissal: String? = nil,
                         interactiveDismissal: String? = nil, animated: Bool = true,
@@ -128,6 +131,13 @@ public final class Coordinator {
         let dismiss = try dismissal.map { (n: String) throws(Diagnostic) in try choice(n, for: .dismiss) } ?? choices[.dismiss]
         let interactive = try interactiveDismissal.map { (n: String) throws(Diagnostic) in try choice(n, for: .interactiveDismiss) }
             ?? choices[.interactiveDismiss]
+        if stage.operationsWait {
+            stage.perform("present \(vc.title ?? "a view controller")") { [self] in
+                _ = try? self.present(vc, effect: effect, dismissal: dismissal, interactiveDismissal: interactiveDismissal,
+                                      animated: animated, completion: completion)
+            }
+            return nil
+        }
         guard let presenter = stage.window.topViewController else {
             let error = StageError(.invalidArgument, "there is no root view controller to present from")
             stage.report(.error, "presentation", error.message)

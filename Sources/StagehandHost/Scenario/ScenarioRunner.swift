@@ -1,8 +1,10 @@
 import StagehandCore
 
 /// Plays a scenario on the virtual clock through a coordinator and records its trace.
-/// Steps run one after another without waiting for transitions (a `wait` step waits);
-/// an operation that fails is an `error` event in the trace and the run goes on. After
+/// Steps run one after another without waiting for transitions (a `wait` step waits):
+/// an operation asked for while one runs is queued, and aimed when its turn comes (a
+/// `pop` after a queued `push` pops what was pushed; see `Coordinator.push`); an
+/// operation that fails is an `error` event in the trace and the run goes on. After
 /// the last step the run continues until everything settles (or `settleLimit`).
 public struct ScenarioRunner {
     public let library: EffectLibrary
@@ -51,19 +53,11 @@ public struct ScenarioRunner {
         case .push(let title, let embed):
             let vc = ViewController(title: title)
             let pushed = embed ? coordinator.makeNavigationController(root: vc) : vc
-            guard let nav = coordinator.topNavigationController else {
-                stage.recordError("push of \(title): there is no navigation controller", effect: "navigation", operation: .push)
-                return
-            }
-            nav.pushViewController(pushed, animated: true)
+            coordinator.push(pushed)
         case .pop:
-            guard let nav = coordinator.topNavigationController else {
-                stage.recordError("pop: there is no navigation controller", effect: "navigation", operation: .pop)
-                return
-            }
-            nav.popViewController(animated: true)
+            coordinator.pop()
         case .popToRoot:
-            coordinator.topNavigationController?.popToRootViewController(animated: true)
+            coordinator.popToRoot()
         case .present(let title, let effect, let dismissal, let interactive, let embed):
             let vc = ViewController(title: title)
             let presented = embed ? coordinator.makeNavigationController(root: vc) : vc
@@ -74,7 +68,7 @@ public struct ScenarioRunner {
                 stage.recordError(error.summary, effect: effect ?? "presentation", operation: .present)
             }
         case .dismiss:
-            stage.window.topViewController?.dismiss(animated: true)
+            coordinator.dismissTop()
         case .drag(let from, let to, let duration, let hold, let release):
             finger.drag(from: from, to: to, duration: duration, hold: hold, release: release)
         case .switchChild(let title, let effect):
