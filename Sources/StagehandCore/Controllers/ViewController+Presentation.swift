@@ -78,6 +78,7 @@ extension ViewController {
         let container = View(frame: window.bounds, kind: .container)
         container.name = "presentation of \(vc.title ?? "a view controller")"
         window.addSubview(container)
+        window.presentationDidCover(with: container)
         presenter.presentedViewController = vc
         vc.presentingViewController = presenter
         vc.presentationContainer = container
