@@ -5,7 +5,9 @@ import StagehandCore
 /// an operation asked for while one runs is queued, and aimed when its turn comes (a
 /// `pop` after a queued `push` pops what was pushed; see `Coordinator.push`); an
 /// operation that fails is an `error` event in the trace and the run goes on. After
-/// the last step the run continues until everything settles (or `settleLimit`).
+/// the last step the run continues until everything settles (or `settleLimit`). After
+/// each transition the scene is checked against `SettledScene`'s rules; a breach is an
+/// `error` event naming the effect.
 public struct ScenarioRunner {
     public let library: EffectLibrary
     /// Per effect name, parameter values (`--param NAME.key=value`).
@@ -22,6 +24,7 @@ public struct ScenarioRunner {
         stage.diagnosticHandler = diagnostics
         let coordinator = Coordinator(library: library, stage: stage)
         coordinator.parameters = parameters
+        SettledScene.watch(stage)
         for (role, name) in [(CoordinatorRole.push, scenario.push), (.pop, scenario.pop), (.interactivePop, scenario.interactivePop)] {
             guard let name else { continue }
             do {
