@@ -65,3 +65,21 @@ import StagehandCore
         expectSettled(result)
     }
 }
+
+extension QueuedScenarioTests {
+    /// Two child swaps asked for during a transition: the second replaces the child the
+    /// first put there.
+    @Test func aChildSwapAfterAQueuedSwapReplacesTheChildItShows() throws {
+        let result = try BuiltInEffects.play("""
+            {"root": {"child": "First"},
+             "steps": [{"switchChild": {"title": "Second", "effect": "crossfade"}},
+                       {"switchChild": {"title": "Third", "effect": "crossfade"}},
+                       {"switchChild": {"title": "Fourth", "effect": "crossfade"}}]}
+            """)
+        #expect(!result.trace.events.contains { $0.kind == "error" })
+        let root = try #require(result.stage.window.rootViewController)
+        #expect(root.children.map(\.title) == ["Fourth"])
+        #expect(root.view.subviews.map(\.viewController?.title) == ["Fourth"])
+        expectSettled(result)
+    }
+}

@@ -161,6 +161,8 @@ public final class Coordinator {
     /// Swaps the child of `parent` (its last child) for `child` with the container effect
     /// `effect` — the iOS 5 containment dance: addChild, willMove(nil), the transition,
     /// then removeFromParent and didMove. Without an effect the swap is immediate.
+    /// Asked for while a transition runs, it is queued and replaces the child shown
+    /// when its turn comes.
     @discardableResult
     public func switchChild(of parent: ViewController, to child: ViewController, effect: String?) throws(Diagnostic) -> StageError? {
         stage.makeCurrent()
@@ -171,6 +173,14 @@ public final class Coordinator {
             }
             return EffectChoice(name: n, kind: info.kind, overrides: parameters[n] ?? [:])
         }.flatMap { make($0) }
+        // Behind a running transition the swap waits its turn, and takes the child shown
+        // when it runs (the one an earlier queued swap put there) as the one to replace.
+        if stage.operationsWait {
+            stage.perform("switch to \(child.title ?? "a child")") { [self] in
+                _ = try? self.switchChild(of: parent, to: child, effect: effect)
+            }
+            return nil
+        }
         guard let current = parent.children.last else {
             parent.addChild(child)
             child.view.frame = parent.view.bounds

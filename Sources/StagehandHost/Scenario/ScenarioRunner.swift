@@ -19,7 +19,9 @@ public struct ScenarioRunner {
     }
 
     /// Runs `scenario`; `diagnostics` receives the stage's diagnostics as they happen.
-    public func run(_ scenario: Scenario, diagnostics: ((Diagnostic) -> Void)? = nil) -> ScenarioResult {
+    /// `afterStep` is called after each step with its index (tests check the scene there).
+    public func run(_ scenario: Scenario, diagnostics: ((Diagnostic) -> Void)? = nil,
+                    afterStep: ((Int, Stage, Coordinator) -> Void)? = nil) -> ScenarioResult {
         let stage = Stage(screen: scenario.screen, framesPerSecond: scenario.framesPerSecond)
         stage.diagnosticHandler = diagnostics
         let coordinator = Coordinator(library: library, stage: stage)
@@ -41,8 +43,9 @@ public struct ScenarioRunner {
         let recorder = TraceRecorder(stage: stage) { coordinator.topNavigationController }
         recorder.start()
         let finger = Finger(stage: stage)
-        for step in scenario.steps {
+        for (index, step) in scenario.steps.enumerated() {
             perform(step, coordinator: coordinator, finger: finger)
+            afterStep?(index, stage, coordinator)
         }
         stage.settle(limit: scenario.settleLimit)
         // One more frame so the settled scene is in the trace even when nothing ran.
