@@ -198,6 +198,9 @@ public final class Coordinator {
     /// turn comes (an error event then, nothing thrown). A factory that fails (returns
     /// NULL) is not a refusal: the presentation goes ahead, that effect's part with the
     /// system animation, and an error event says so.
+    /// With no `presenter` named, the top-most controller is the one on top when it runs
+    /// (a presentation after a queued one presents on it, one after a queued dismissal
+    /// on what that leaves).
     public func present(_ vc: ViewController, from presenter: ViewController? = nil, effect: String? = nil,
                         dismissal: String? = nil, interactiveDismissal: String? = nil, animated: Bool = true,
                         completion: (() -> Void)? = nil) throws(Diagnostic) {
@@ -209,11 +212,19 @@ public final class Coordinator {
             let dismiss = try dismissal.map { (n: String) throws(Diagnostic) in try choice(n, for: .dismiss) } ?? choices[.dismiss]
             let interactive = try interactiveDismissal.map { (n: String) throws(Diagnostic) in try choice(n, for: .interactiveDismiss) }
                 ?? choices[.interactiveDismiss]
+            let topMostWhenItRuns = presenter == nil
             guard let presenter = presenter ?? stage.window.topViewController else {
                 throw Diagnostic(.error, source: "presentation", message: "there is no root view controller to present from")
             }
             for chosen in [present, dismiss, interactive].compactMap({ $0 }) {
                 try library.validate(overrides: parameters[chosen.name] ?? chosen.overrides, for: chosen.name)
+            }
+            if topMostWhenItRuns && stage.operationsWait {
+                stage.perform("present \(vc.title ?? "a view controller")") { [self] in
+                    try? self.present(vc, effect: effect, dismissal: dismissal, interactiveDismissal: interactiveDismissal,
+                                      animated: animated, completion: completion)
+                }
+                return
             }
             let presentEffect = make(present, for: .present)
             let dismissEffect = make(dismiss, for: .dismiss)
@@ -247,7 +258,9 @@ public final class Coordinator {
     /// Every failure throws, and only throws (an unknown name or one of the wrong kind,
     /// parameters the effect does not accept, a swap UIKit would refuse); each is also an
     /// error event on the stage. A factory that fails (returns NULL) is not a refusal:
-    /// the swap goes ahead without an animation, and an error event says so.
+    /// the swap goes ahead without an animation, and an error event says so. Asked for
+    /// while a transition runs, the swap is queued and replaces the child shown when its
+    /// turn comes (a refusal then is an error event, nothing thrown).
     public func switchChild(of parent: ViewController, to child: ViewController, effect: String?) throws(Diagnostic) {
         stage.makeCurrent()
         let animator: BundleEffect?
@@ -259,6 +272,15 @@ public final class Coordinator {
                 }
                 try library.validate(overrides: parameters[n] ?? [:], for: n)
                 return EffectChoice(name: n, kind: info.kind, interactive: info.interactive, overrides: parameters[n] ?? [:])
+            }
+            // Behind a running transition the swap waits its turn, and takes the child
+            // shown when it runs (the one an earlier queued swap put there) as the one to
+            // replace.
+            if stage.operationsWait {
+                stage.perform("switch to \(child.title ?? "a child")") { [self] in
+                    try? self.switchChild(of: parent, to: child, effect: effect)
+                }
+                return
             }
             animator = make(chosen, for: .container)
         } catch {
