@@ -68,13 +68,13 @@ struct PictureOutput {
                 let text: String
                 if let time {
                     guard let frame = FrameChoice.frame(at: time, in: trace) else { throw RenderError("the run has no frames") }
-                    text = renderer.svg(frame: frame)
+                    text = try renderer.svg(frame: frame)
                 } else {
-                    text = renderer.svg(trace: trace)
+                    text = try renderer.svg(trace: trace)
                 }
                 try OutputPath.write(Data(text.utf8), to: out, argument: "--out")
             case .html:
-                try OutputPath.write(Data(renderer.html(trace: trace, title: title).utf8), to: out, argument: "--out")
+                try OutputPath.write(Data(try renderer.html(trace: trace, title: title).utf8), to: out, argument: "--out")
             }
         } catch let error as RenderError {
             StandardError.write("error: \(out): \(error.message)")
