@@ -42,7 +42,9 @@ struct BenchCommand: ParsableCommand {
         if json {
             for line in report.context { StandardError.write(line) }
             try printJSON(report)
-            for series in report.scaling { StandardError.write(scalingText(series)) }
+            for series in report.scaling {
+                for line in scalingText(series).split(separator: "\n") { StandardError.write(String(line)) }
+            }
         } else {
             printText(report)
         }

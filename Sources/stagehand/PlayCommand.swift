@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import StagehandCore
 import StagehandHost
 import StagehandRender
 
@@ -66,7 +67,7 @@ struct PlayCommand: ParsableCommand {
                 let time = String(format: "%8.3f s", e.t)
                 let kind = e.kind.padding(toLength: 10, withPad: " ", startingAt: 0)
                 let operation = e.operation.padding(toLength: 10, withPad: " ", startingAt: 0)
-                print("\(time)  \(kind)\(operation)\(e.effect)\(e.message.map { ": " + $0 } ?? "")")
+                print("\(time)  \(kind)\(operation)\(e.effect)\(e.message.map { ": " + $0 } ?? "")".escapingControlCharacters)
             }
         }
     }
