@@ -1,4 +1,5 @@
 import CBenchSupport
+import Foundation
 import StagehandCore
 import StagehandHost
 
@@ -35,6 +36,39 @@ enum ProcessBenchmarks {
             return (nil, run.output, "the child \(name) printed no number")
         }
         return (value, lines.dropFirst().joined(separator: "\n"), nil)
+    }
+
+    /// `play_rss_10min_run_mib`: the peak resident set (ru_maxrss, MiB) of the built
+    /// binary running `stagehand play` on a scenario of 10 minutes of virtual time at
+    /// 60 fps (100 animated push/pop cycles with the built-in parallax effects when the
+    /// catalog has them, each followed by 3 s of waiting), its trace written to a file:
+    /// frames go to the file as they are made, so the figure does not grow with the run.
+    static func playTenMinutes(executable: String) -> (mebibytes: Double?, detail: String, problem: String?) {
+        var template = Array("/tmp/stagehand-bench-play-XXXXXX".utf8CString)
+        guard let made = mkdtemp(&template) else { return (nil, "", "cannot make a temporary folder") }
+        let folder = String(cString: made)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        var steps: [String] = []
+        for i in 0..<100 {
+            steps.append(#"{"push": {"title": "Page \#(i)"}}, {"wait": 3}, {"pop": {}}, {"wait": 3}"#)
+        }
+        let (library, _) = EffectLibrary.load(host: HostTable.shared)
+        let names = Set(library.effects.map(\.name))
+        let navigation = names.contains("parallax-push") && names.contains("parallax-pop")
+            ? #""navigation": {"push": "parallax-push", "pop": "parallax-pop"}, "# : ""
+        let scenario = folder + "/ten-minutes.json", trace = folder + "/trace.json"
+        let text = #"{"screen": {"fps": 60}, "settle": 0, \#(navigation)"steps": [\#(steps.joined(separator: ", "))]}"#
+        guard FileManager.default.createFile(atPath: scenario, contents: Data(text.utf8)) else {
+            return (nil, "", "cannot write \(scenario)")
+        }
+        guard let run = Spawn.run(executable, ["stagehand", "play", scenario, "--trace", trace], capture: false) else {
+            return (nil, "", "cannot spawn \(executable)")
+        }
+        guard run.status == 0 else { return (nil, "", "stagehand play exited with status \(run.status)") }
+        let bytes = (try? FileManager.default.attributesOfItem(atPath: trace)[.size] as? Int) ?? 0
+        let effects = navigation.isEmpty ? "UIKit's own animations" : "parallax-push/-pop"
+        return (run.peakKiB / 1024, String(format: "600 s at 60 fps, %@, a %.0f MB trace written in %.1f s", effects,
+                                           Double(bytes) / 1e6, run.seconds), nil)
     }
 
     // MARK: - In the child

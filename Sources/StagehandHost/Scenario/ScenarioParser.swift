@@ -108,7 +108,27 @@ public enum ScenarioParser {
                 guard case .array(let list) = steps else { throw fail("steps", "expected an array of steps") }
                 s.steps = try list.enumerated().map { (i, v) throws(Diagnostic) in try step(v, "steps[\(i)]") }
             }
+            try checkLength(s)
             return s
+        }
+
+        /// Refuses a run longer than `Scenario.maximumDuration` or with more frames than
+        /// `Scenario.maximumFrames`, before anything runs.
+        func checkLength(_ s: Scenario) throws(Diagnostic) {
+            let seconds = s.longestDuration
+            guard seconds <= Scenario.maximumDuration else {
+                throw fail("steps", "the run could last \(Self.format(seconds)) s on the virtual clock (its waits, drags and holds, "
+                           + "plus settle \(Self.format(s.settleLimit)) s); at most \(Self.format(Scenario.maximumDuration)) s")
+            }
+            let frames = s.mostFrames
+            guard frames <= Scenario.maximumFrames else {
+                throw fail("screen.fps", "\(s.framesPerSecond) fps over up to \(Self.format(seconds)) s makes up to \(frames) frames; "
+                           + "at most \(Scenario.maximumFrames): lower the frame rate or shorten the waits")
+            }
+        }
+
+        static func format(_ seconds: Double) -> String {
+            seconds == seconds.rounded() ? String(Int(seconds)) : String(format: "%.3f", seconds)
         }
 
         func step(_ value: JSONValue, _ path: String) throws(Diagnostic) -> ScenarioStep {
