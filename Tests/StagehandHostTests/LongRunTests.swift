@@ -31,42 +31,28 @@ import Testing
         #expect(failure(#"{"settle": 0, "steps": [\#(Self.waits(5, of: 600)), {"wait": 599.9}]}"#) == "accepted")
     }
 
-    /// Runs `stagehand play` with `arguments` and returns its peak resident set (MiB),
-    /// from wait4 (only this child counts, whatever else the test process runs).
-    static func peakMebibytes(_ arguments: [String]) throws -> Double {
-        let executable = TestEnvironment.productsDirectory + "/stagehand"
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-        var argv: [UnsafeMutablePointer<CChar>?] = (["stagehand"] + arguments).map { strdup($0) } + [nil]
-        defer { for a in argv { free(a) } }
-        var pid: pid_t = 0
-        try #require(posix_spawn(&pid, executable, &actions, nil, &argv, environ) == 0, "cannot run \(executable)")
-        var status: Int32 = 0
-        var usage = rusage()
-        while wait4(pid, &status, 0, &usage) < 0 && errno == EINTR {}
-        try #require(status == 0, "stagehand \(arguments.joined(separator: " ")) ended with status \(status)")
-        return Double(usage.ru_maxrss) / 1024
-    }
-
-    /// `cycles` push/pop cycles, each followed by 3 s: 6 s of virtual time per cycle.
-    static func cycles(_ count: Int) -> String {
-        let cycle = #"{"push": {"title": "Page"}}, {"wait": 3}, {"pop": {}}, {"wait": 3}"#
-        return #"{"settle": 0, "steps": [\#(Array(repeating: cycle, count: count).joined(separator: ", "))]}"#
+    /// The peak resident set (MiB) of `stagehand play --trace FILE` on `cycles` animated
+    /// push/pop cycles of 6 s each, and the benchmark child's description of the run. The
+    /// benchmark's child measures it (`stagehand bench --child play-rss:N`): a process's
+    /// ru_maxrss counts the memory of whoever spawned it, so it is read from a small
+    /// fresh process and not from this test process.
+    static func play(cycles: Int) throws -> (mebibytes: Double, detail: String) {
+        let run = try runStagehand(["bench", "--child", "play-rss:\(cycles)"])
+        try #require(run.status == 0, "\(run.errors)")
+        let lines = run.output.split(separator: "\n")
+        let value = try #require(lines.first.flatMap { Double($0) }, "\(run.output)")
+        try #require(!value.isNaN, "\(run.output)")
+        return (value, lines.dropFirst().joined(separator: "\n"))
     }
 
     @Test func playTracesStreamSoMemoryStaysFlat() throws {
-        let workspace = try Workspace()
-        let short = try workspace.write("short.json", Self.cycles(5)), long = try workspace.write("long.json", Self.cycles(50))
-        let shortPeak = try Self.peakMebibytes(["play", short, "--trace", workspace.path + "/short-trace.json"])
-        let longPeak = try Self.peakMebibytes(["play", long, "--trace", workspace.path + "/long-trace.json"])
+        let short = try Self.play(cycles: 5), long = try Self.play(cycles: 50)
         // 30 s against 5 minutes at 60 fps: 1,800 against 18,000 frames, about 1 KB each
         // as JSON and several times that as values (hundreds of MB if all were held).
-        #expect(longPeak < shortPeak + 8, "peak \(shortPeak) MiB for 30 s, \(longPeak) MiB for 5 minutes")
-        let size = try #require(try FileManager.default.attributesOfItem(atPath: workspace.path + "/long-trace.json")[.size] as? Int)
-        #expect(size > 10_000_000, "the long trace holds every frame: \(size) bytes")
+        #expect(long.mebibytes < short.mebibytes + 8, "peak \(short.mebibytes) MiB for 30 s, \(long.mebibytes) MiB for 5 minutes")
+        #expect(long.detail.hasPrefix("300 s at 60 fps"), "\(long.detail)")
+        let megabytes = long.detail.split(separator: " ").firstIndex(of: "MB").flatMap { i in Double(long.detail.split(separator: " ")[i - 1]) }
+        #expect((megabytes ?? 0) >= 10, "the long trace holds every frame: \(long.detail)")
     }
 
     @Test func aStreamedTraceIsTheTraceOfTheRun() throws {
