@@ -113,6 +113,10 @@ public enum Bench {
                                          points: [], missing: error.description))
         }
 
+        // The same bundles scanned out of process, as the command line loads them.
+        log("plugin scan: 50 bundles in a child process, then from the scan cache")
+        for figure in ScanBenchmark.measure(quick: quick, executable: executable) { figures[figure.key] = figure }
+
         // The command line, end to end.
         log("stagehand catalog, end to end")
         if let executable {

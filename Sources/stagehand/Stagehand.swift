@@ -31,6 +31,7 @@ struct Stagehand: ParsableCommand {
             executable. Problems are reported on standard error, one line each, naming the file \
             and the field; the valid effects are still listed.
             """,
-        subcommands: [CatalogCommand.self, InfoCommand.self, PlayCommand.self, PreviewCommand.self, ValidateCommand.self, NewCommand.self, BenchCommand.self]
+        subcommands: [CatalogCommand.self, InfoCommand.self, PlayCommand.self, PreviewCommand.self, ValidateCommand.self, NewCommand.self, BenchCommand.self,
+                      ScanBundlesCommand.self]
     )
 }

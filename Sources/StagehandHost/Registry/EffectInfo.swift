@@ -15,6 +15,8 @@ public struct EffectInfo: Hashable, Sendable {
     public var source: Source
     /// The bundle file, as found on the plugin search path.
     public var bundlePath: String
+    /// The bundle file with every symlink resolved: the file that is actually loaded.
+    public var resolvedBundlePath: String
     public var bundleName: String
     public var bundleVersion: String
     /// The C symbol of the factory.

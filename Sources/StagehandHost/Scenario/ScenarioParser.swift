@@ -71,6 +71,17 @@ public enum ScenarioParser {
             return b
         }
 
+        /// A drag's `release`: true (lift), false (stay down) or "cancel" (the system
+        /// cancels the touch).
+        func release(_ value: JSONValue?, _ path: String) throws(Diagnostic) -> DragRelease? {
+            guard let value else { return nil }
+            switch value {
+            case .bool(let lift): return lift ? .lift : .hold
+            case .string("cancel"): return .cancel
+            default: throw fail(path, "expected true, false or \"cancel\"")
+            }
+        }
+
         func point(_ value: JSONValue?, _ path: String) throws(Diagnostic) -> Point? {
             guard let value else { return nil }
             guard case .array(let a) = value, a.count == 2 else { throw fail(path, "expected [x, y]") }
@@ -165,7 +176,7 @@ public enum ScenarioParser {
                 return .drag(from: from, to: to,
                              duration: try number(o["duration"], "\(p).duration", min: 0, max: 600) ?? 0.3,
                              hold: try number(o["hold"], "\(p).hold", min: 0, max: 600) ?? 0,
-                             release: try bool(o["release"], "\(p).release") ?? true)
+                             release: try release(o["release"], "\(p).release") ?? .lift)
             case "switchChild":
                 let o = try object(body, p, keys: ["title", "effect"])
                 return .switchChild(title: try string(o["title"], "\(p).title") ?? "Child",
