@@ -4,7 +4,7 @@ import StagehandCore
 import StagehandHost
 
 /// The figures measured in other processes: `stagehand catalog` end to end, and the two
-/// memory figures, each in a fresh child (`stagehand bench --child NAME`) so that nothing
+/// memory figures, each in a fresh child (`stagehand-bench --child NAME`) so that nothing
 /// this process did before inflates or hides them.
 enum ProcessBenchmarks {
     /// `catalog_cli_ms`: the built binary running `stagehand catalog` (the built-in
@@ -25,9 +25,10 @@ enum ProcessBenchmarks {
         return (Measure.median(times) * 1e3, nil)
     }
 
-    /// Runs `stagehand bench --child NAME` and reads the number it prints.
+    /// Runs `stagehand-bench --child NAME` (`executable`, the benchmark itself) and reads
+    /// the number it prints.
     static func child(executable: String, _ name: String) -> (value: Double?, output: String, problem: String?) {
-        guard let run = Spawn.run(executable, ["stagehand", "bench", "--child", name], capture: true) else {
+        guard let run = Spawn.run(executable, ["stagehand-bench", "--child", name], capture: true) else {
             return (nil, "", "cannot spawn \(executable)")
         }
         guard run.status == 0 else { return (nil, run.output, "the child \(name) exited with status \(run.status)") }
@@ -41,17 +42,19 @@ enum ProcessBenchmarks {
     // MARK: - In the child
 
     /// `play-rss:N` (`play_rss_10min_run_mib` is N = 100): the peak resident set
-    /// (ru_maxrss, MiB) of the built binary running `stagehand play` with `--trace` to a
-    /// file, on a scenario of N animated push/pop cycles at 60 fps (parallax-push/-pop
-    /// when the catalog has them), each followed by 3 s of waiting: 6 s of virtual time
-    /// per cycle. Frames go to the file as they are made, so the figure stays flat in N.
+    /// (ru_maxrss, MiB) of the `stagehand` built beside the benchmark running `play` with
+    /// `--trace` to a file, on a scenario of N animated push/pop cycles at 60 fps
+    /// (parallax-push/-pop when the catalog has them), each followed by 3 s of waiting:
+    /// 6 s of virtual time per cycle. Frames go to the file as they are made, so the figure stays flat in N.
     ///
     /// It is measured from this child, not from the benchmark: a spawned process's
     /// ru_maxrss starts from the peak of the process that spawned it (Linux counts the
     /// memory it had before `exec`), and this child, fresh and small, adds nothing the
     /// `play` process does not hold anyway.
     static func playResidentSetChild(cycles: Int) -> String {
-        guard let executable = Measure.executablePath() else { return "nan\ncannot find the running executable" }
+        guard let executable = Measure.executablePath().flatMap(Measure.commandLinePath(besideBenchmark:)) else {
+            return "nan\nno stagehand executable beside the benchmark"
+        }
         var template = Array("/tmp/stagehand-bench-play-XXXXXX".utf8CString)
         guard let made = mkdtemp(&template) else { return "nan\ncannot make a temporary folder" }
         let folder = String(cString: made)

@@ -25,4 +25,14 @@ public struct EffectInfo: Hashable, Sendable {
     public var description: String
     public var author: String?
     public var license: String?
+
+    package init(name: String, kind: EffectKind, interactive: Bool, source: Source, bundlePath: String,
+                 resolvedBundlePath: String, bundleName: String, bundleVersion: String, factory: String, parameters: [ParameterDeclaration],
+                 description: String, author: String?, license: String?) {
+        self.name = name; self.kind = kind; self.interactive = interactive; self.source = source
+        self.bundlePath = bundlePath; self.resolvedBundlePath = resolvedBundlePath
+        self.bundleName = bundleName; self.bundleVersion = bundleVersion
+        self.factory = factory; self.parameters = parameters; self.description = description
+        self.author = author; self.license = license
+    }
 }
