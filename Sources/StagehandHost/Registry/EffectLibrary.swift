@@ -9,8 +9,15 @@ import StagehandABI
 /// one line each, so a caller lists the good effects and reports the rest. Bundles stay
 /// loaded for the life of the process.
 ///
-/// Everything happens on the host's main (scene) thread, as the ABI requires.
-public final class EffectLibrary {
+/// A library is loaded once and shared: it is `Sendable`, so a test suite (or an app with
+/// several stages on several threads) loads it once and hands it to each. What effects
+/// it lists is fixed at load; what changes later — a bundle opened and its factory call
+/// prepared when an effect is first made, and the argument buffers each prepared libffi
+/// call reuses — happens under a lock, so effects for different stages can be made from
+/// different threads at once. What it
+/// makes (`BundleEffect`) belongs, like every scene object, to the thread that drives
+/// that effect's stage.
+public final class EffectLibrary: @unchecked Sendable {
     /// Every loaded effect, sorted by name.
     public let effects: [EffectInfo]
     /// The catalog that was read, or `nil` when none was found.
@@ -19,6 +26,8 @@ public final class EffectLibrary {
     public let pluginDirectories: [String]
 
     private let registry: [String: RegisteredEffect]
+    /// Serialises factory calls (each `FactoryCall` reuses its argument buffers).
+    private let factoryLock = NSLock()
 
     private init(effects: [RegisteredEffect], catalogPath: String?, pluginDirectories: [String]) {
         self.effects = effects.map(\.info).sorted { $0.name < $1.name }
@@ -89,12 +98,24 @@ public final class EffectLibrary {
     /// Makes the effect `name` by calling its factory through libffi, with the declared
     /// defaults and, for each `overrides` key, that value (parsed as the parameter's type
     /// and checked against its bounds). The caller owns the effect and frees it with its
-    /// `destroy`.
+    /// `destroy`. This is the raw C table, for tools that inspect a bundle; an app uses
+    /// `animationController(named:parameters:)`, which wraps and frees it.
     public func makeEffect(_ name: String, overrides: [String: String] = [:]) throws(Diagnostic) -> UnsafePointer<sh_effect> {
         let effect = try registered(name)
         let info = effect.info
         let arguments = try ParameterOverrides.arguments(for: info.parameters, overrides: overrides, effect: name)
-        guard let made = try effect.factoryCall().call(arguments) else {
+        // One factory call at a time: the first opens the bundle and prepares the call,
+        // and every call reuses its prepared argument buffers.
+        factoryLock.lock()
+        let called: UnsafeMutableRawPointer?
+        do {
+            called = try effect.factoryCall().call(arguments)
+        } catch {
+            factoryLock.unlock()
+            throw error
+        }
+        factoryLock.unlock()
+        guard let made = called else {
             throw Diagnostic(.error, "factory \(info.factory) of bundle \(info.bundlePath) returned NULL")
         }
         let table = UnsafePointer(made.assumingMemoryBound(to: sh_effect.self))
@@ -108,6 +129,24 @@ public final class EffectLibrary {
             throw Diagnostic(.error, "factory \(info.factory) of bundle \(info.bundlePath) returned an sh_effect without transition_duration or animate_transition")
         }
         return table
+    }
+
+    /// Makes the effect `name` as an animation controller, ready to be returned from a
+    /// navigation controller's delegate (`navigationController(_:animationControllerFor:from:to:)`)
+    /// or a transitioning delegate, exactly as a UIKit app returns its own animator:
+    ///
+    ///     func navigationController(_ nav: NavigationController, animationControllerFor operation: NavigationOperation,
+    ///                               from: ViewController, to: ViewController) -> AnimatedTransitioning? {
+    ///         operation == .push ? try? library.animationController(named: "parallax-push") : nil
+    ///     }
+    ///
+    /// `parameters` are the effect's own (key → value as text), parsed and checked as
+    /// `makeEffect` does. For an interactive effect, the same object gives the
+    /// interaction controller (`BundleEffect.interactionController(for:)`) and installs
+    /// its gesture when attached to a controller (`attach(to:)`). The effect is freed
+    /// (its `destroy` called) when the object goes.
+    public func animationController(named name: String, parameters: [String: String] = [:]) throws(Diagnostic) -> BundleEffect {
+        BundleEffect(name: name, table: try makeEffect(name, overrides: parameters))
     }
 
     /// Checks parameter values for the effect `name` without making it: each key must be
