@@ -57,14 +57,13 @@ struct PlayCommand: ParsableCommand {
         let result = ScenarioRunner(library: library, parameters: values).run(script, diagnostics: { diagnostic in
             StandardError.write(diagnostic.description)
         }, frames: consumer)
-        if let picture {
-            try picture.write(result.trace, renderer: Renderer(trace: result.trace))
-            if let writer { for frame in result.trace.frames { writer.append(frame) } }
-        }
+        let pictureSummary = try picture?.write(result.trace, renderer: Renderer(trace: result.trace))
         if let writer {
+            // Frames kept for the picture go to the trace now (streamed ones already went).
+            for frame in result.trace.frames { writer.append(frame) }
             try writer.finish(events: result.trace.events)
-        } else if let picture {
-            print("wrote \(picture.out): \(PreviewCommand.summary(result.trace, format: picture.format, folder: picture.isFolder))")
+        } else if let picture, let pictureSummary {
+            print("wrote \(picture.out): \(pictureSummary)")
         } else {
             let events = result.trace.events
             print("\(result.frameCount) frames at \(result.trace.fps) fps; \(events.count) events")

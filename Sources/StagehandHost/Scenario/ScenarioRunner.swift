@@ -29,10 +29,13 @@ public struct ScenarioRunner: Sendable {
         SettledScene.watch(stage)
         for (role, name) in [(CoordinatorRole.push, scenario.push), (.pop, scenario.pop), (.interactivePop, scenario.interactivePop)] {
             guard let name else { continue }
+            // An effect that cannot be chosen (an unknown name, a factory that returns
+            // NULL) leaves the role to the system animation, and says so.
             do {
                 try coordinator.use(name, for: role)
             } catch {
-                stage.recordError(error.summary, effect: name, operation: role == .push ? .push : .pop)
+                let operation: TransitionEvent.Operation = role == .push ? .push : .pop
+                stage.recordError(Coordinator.fallbackMessage(error, operation: operation), effect: name, operation: operation)
             }
         }
         let root = ViewController(title: scenario.rootTitle)
