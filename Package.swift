@@ -76,10 +76,12 @@ let package = Package(
         // The host.
         .target(name: "StagehandHost", dependencies: ["StagehandCore", "StagehandABI", "CFFI", "StagehandTrace"]),
 
-        // The renderer, through Debian's cairo (drawing) and libgd (GIF).
-        .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
-        .systemLibrary(name: "CGD", pkgConfig: "gdlib", providers: [.apt(["libgd-dev"])]),
-        .target(name: "StagehandRender", dependencies: ["StagehandTrace", "StagehandCore", "CCairo", "CGD"]),
+        // The renderer, through Debian's cairo (drawing) and libgd (GIF), loaded at run
+        // time from the runtime packages libcairo2 and libgd3 (CRenderLibraries declares
+        // what is used and finds it with dlopen): building needs neither library's -dev
+        // package, and commands that draw nothing never load them.
+        .target(name: "CRenderLibraries", linkerSettings: [.linkedLibrary("dl")]),
+        .target(name: "StagehandRender", dependencies: ["StagehandTrace", "StagehandCore", "CRenderLibraries"]),
 
         // The benchmark behind `stagehand bench`, and its C side: an exact allocation
         // counter (it defines malloc & co. for the executable that links it) and the plain

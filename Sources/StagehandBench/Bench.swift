@@ -151,7 +151,7 @@ public enum Bench {
         for figure in RenderBenchmark.measure(quick: quick) { figures[figure.key] = figure }
 
         // Memory, in children.
-        log("memory: 10,000-view scene and 1,000 push/pop cycles, each in a child process")
+        log("memory: 10,000-view scene, 1,000 push/pop cycles and a 10-minute play, each in a child process")
         if let executable {
             let peak = ProcessBenchmarks.child(executable: executable, "peak-rss-10k")
             figures["peak_rss_10k_mib"] = peak.value.map {
@@ -164,9 +164,16 @@ public enum Bench {
                        unit: "MiB", goal: 1, value: $0, detail: "VmRSS of a child after 100 warm-up cycles and after 1,000 more; \(growth.output)")
             } ?? .missing("rss_growth_1000_cycles_mib", "resident memory growth, 1,000 push/pop cycles", unit: "MiB", goal: 1,
                           reason: growth.problem ?? "?")
+            let play = ProcessBenchmarks.child(executable: executable, "play-rss:100")
+            figures["play_rss_10min_run_mib"] = play.value.flatMap { $0.isNaN ? nil : $0 }.map {
+                Figure(key: "play_rss_10min_run_mib", title: "peak resident memory, `stagehand play --trace` of a 10-minute run",
+                       unit: "MiB", goal: 64, value: $0, detail: "ru_maxrss of `stagehand play`; \(play.output)")
+            } ?? .missing("play_rss_10min_run_mib", "peak resident memory, 10-minute play", unit: "MiB", goal: 64,
+                          reason: play.problem ?? play.output)
         } else {
             for (key, title, goal) in [("peak_rss_10k_mib", "peak resident memory", 64.0),
-                                       ("rss_growth_1000_cycles_mib", "resident memory growth", 1.0)] {
+                                       ("rss_growth_1000_cycles_mib", "resident memory growth", 1.0),
+                                       ("play_rss_10min_run_mib", "peak resident memory, 10-minute play", 64.0)] {
                 figures[key] = .missing(key, title, unit: "MiB", goal: goal, reason: "cannot find the running executable")
             }
         }
@@ -196,6 +203,9 @@ public enum Bench {
             // The same with UIKit's own push and pop animations (no bundle involved).
             guard let cycles = Int(other.dropFirst("rss-growth-system:".count)), cycles > 0 else { return nil }
             return ProcessBenchmarks.residentSetGrowthChild(cycles: cycles, effects: false)
+        case let other where other.hasPrefix("play-rss:"):
+            guard let cycles = Int(other.dropFirst("play-rss:".count)), cycles > 0 else { return nil }
+            return ProcessBenchmarks.playResidentSetChild(cycles: cycles)
         case "frame-loop":
             // For profilers (perf record ... stagehand-bench --child frame-loop): the
             // 10,000-view scene, 100 frames, three times.

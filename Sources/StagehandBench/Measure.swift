@@ -86,6 +86,8 @@ enum Spawn {
         var status: Int32
         var output: String
         var seconds: Double
+        /// The child's peak resident set (ru_maxrss), in KiB.
+        var peakKiB: Double
     }
 
     /// Runs `path` with `arguments` (argv[0] included); standard output is captured when
@@ -126,10 +128,11 @@ enum Spawn {
             close(pipeEnds[0])
         }
         var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        var usage = rusage()
+        while wait4(pid, &status, 0, &usage) < 0 && errno == EINTR {}
         let seconds = Double(Measure.nanoseconds() - start) * 1e-9
         let exited = (status & 0x7f) == 0
         return Result(status: exited ? (status >> 8) & 0xff : -1, output: String(decoding: output, as: UTF8.self),
-                      seconds: seconds)
+                      seconds: seconds, peakKiB: Double(usage.ru_maxrss))
     }
 }

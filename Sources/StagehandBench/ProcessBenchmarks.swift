@@ -1,4 +1,5 @@
 import CBenchSupport
+import Foundation
 import StagehandCore
 import StagehandHost
 
@@ -39,6 +40,45 @@ enum ProcessBenchmarks {
     }
 
     // MARK: - In the child
+
+    /// `play-rss:N` (`play_rss_10min_run_mib` is N = 100): the peak resident set
+    /// (ru_maxrss, MiB) of the `stagehand` built beside the benchmark running `play` with
+    /// `--trace` to a file, on a scenario of N animated push/pop cycles at 60 fps
+    /// (parallax-push/-pop when the catalog has them), each followed by 3 s of waiting:
+    /// 6 s of virtual time per cycle. Frames go to the file as they are made, so the figure stays flat in N.
+    ///
+    /// It is measured from this child, not from the benchmark: a spawned process's
+    /// ru_maxrss starts from the peak of the process that spawned it (Linux counts the
+    /// memory it had before `exec`), and this child, fresh and small, adds nothing the
+    /// `play` process does not hold anyway.
+    static func playResidentSetChild(cycles: Int) -> String {
+        guard let executable = Measure.executablePath().flatMap(Measure.commandLinePath(besideBenchmark:)) else {
+            return "nan\nno stagehand executable beside the benchmark"
+        }
+        var template = Array("/tmp/stagehand-bench-play-XXXXXX".utf8CString)
+        guard let made = mkdtemp(&template) else { return "nan\ncannot make a temporary folder" }
+        let folder = String(cString: made)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let (library, _) = EffectLibrary.load(host: HostTable.shared)
+        let names = Set(library.effects.map(\.name))
+        let parallax = names.contains("parallax-push") && names.contains("parallax-pop")
+        let navigation = parallax ? #""navigation": {"push": "parallax-push", "pop": "parallax-pop"}, "# : ""
+        let cycle = #"{"push": {"title": "Page"}}, {"wait": 3}, {"pop": {}}, {"wait": 3}"#
+        let steps = Array(repeating: cycle, count: cycles).joined(separator: ", ")
+        let scenario = folder + "/scenario.json", trace = folder + "/trace.json"
+        let text = #"{"screen": {"fps": 60}, "settle": 0, \#(navigation)"steps": [\#(steps)]}"#
+        guard FileManager.default.createFile(atPath: scenario, contents: Data(text.utf8)) else {
+            return "nan\ncannot write \(scenario)"
+        }
+        guard let run = Spawn.run(executable, ["stagehand", "play", scenario, "--trace", trace], capture: false) else {
+            return "nan\ncannot spawn \(executable)"
+        }
+        guard run.status == 0 else { return "nan\nstagehand play exited with status \(run.status)" }
+        let bytes = (try? FileManager.default.attributesOfItem(atPath: trace)[.size] as? Int) ?? 0
+        let effects = parallax ? "parallax-push/-pop" : "UIKit's own animations"
+        return "\(run.peakKiB / 1024)\n" + String(format: "%d s at 60 fps, %@, a %.0f MB trace written in %.1f s",
+                                                  cycles * 6, effects, Double(bytes) / 1e6, run.seconds)
+    }
 
     /// `peak-rss-10k`: the child's peak resident set (VmHWM, MiB) after building the
     /// 10,000-view scene and evaluating 60 frames of it: everything the process ever

@@ -57,7 +57,7 @@ enum RenderBenchmark {
                 gifTimes.append(try Measure.seconds { data = Array(try renderer.gif(trace: trace, timing: GIFTiming(framesPerSecond: 60))) })
                 gifBytes = data.count
                 var page = ""
-                htmlTimes.append(Measure.seconds { page = renderer.html(trace: trace, title: "\(effect) — stagehand bench") })
+                htmlTimes.append(try Measure.seconds { page = try renderer.html(trace: trace, title: "\(effect) — stagehand bench") })
                 htmlBytes = page.utf8.count
             }
         } catch {

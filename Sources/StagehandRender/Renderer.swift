@@ -35,8 +35,11 @@ public struct Renderer: Sendable {
         self.init(screen: size, width: width, height: height)
     }
 
-    func displayList(_ frame: Trace.Frame) -> DisplayList {
-        DisplayList(frame: frame, screen: screen)
+    /// The display lists of `frames`. Titles are measured with cairo, so every format
+    /// needs it, SVG and HTML included: loading it fails here, with the reason.
+    func displayLists(_ frames: [Trace.Frame]) throws(RenderError) -> [DisplayList] {
+        let metrics = try FontMetrics.shared()
+        return frames.map { DisplayList(frame: $0, screen: screen, metrics: metrics) }
     }
 
     // MARK: PNG
@@ -44,13 +47,13 @@ public struct Renderer: Sendable {
     /// One frame as a PNG.
     public func png(frame: Trace.Frame) throws(RenderError) -> Data {
         let canvas = try Canvas(width: width, height: height, screen: screen)
-        canvas.draw(displayList(frame))
+        canvas.draw(try displayLists([frame])[0])
         return try PNGEncoder.encode(canvas)
     }
 
     /// Every frame of the run as a PNG, in order (painted and encoded in parallel).
     public func pngs(trace: Trace) throws(RenderError) -> [Data] {
-        let lists = trace.frames.map(displayList)
+        let lists = try displayLists(trace.frames)
         let results = try FrameWorkers(width: width, height: height, screen: screen).map(lists) { canvas in
             Result { () throws(RenderError) in try PNGEncoder.encode(canvas) }
         }
@@ -67,7 +70,7 @@ public struct Renderer: Sendable {
         // Paint each distinct trace frame once, in parallel, keeping only its runs.
         let distinct = Array(Set(indices)).sorted()
         let images = try FrameWorkers(width: width, height: height, screen: screen)
-            .map(distinct.map { displayList(trace.frames[$0]) }) { canvas in RunLengthImage(canvas) }
+            .map(try displayLists(distinct.map { trace.frames[$0] })) { canvas in RunLengthImage(canvas) }
         var histogram: [UInt32: Int] = [:]
         for image in images {
             histogram.merge(image.histogram, uniquingKeysWith: +)
@@ -81,18 +84,18 @@ public struct Renderer: Sendable {
     // MARK: SVG and HTML
 
     /// One frame as an SVG document.
-    public func svg(frame: Trace.Frame) -> String {
-        SVGDocument.frame(displayList(frame), width: width, height: height)
+    public func svg(frame: Trace.Frame) throws(RenderError) -> String {
+        SVGDocument.frame(try displayLists([frame])[0], width: width, height: height)
     }
 
     /// The whole run as an animated SVG (SMIL) that loops forever at the run's speed.
-    public func svg(trace: Trace) -> String {
-        SVGDocument.animation(trace, lists: trace.frames.map(displayList), width: width, height: height)
+    public func svg(trace: Trace) throws(RenderError) -> String {
+        SVGDocument.animation(trace, lists: try displayLists(trace.frames), width: width, height: height)
     }
 
     /// The whole run as one self-contained HTML page: the frames, a play/pause button and
     /// a scrubber; `#frame=N` in the address selects a frame (see `HTMLPlayer`).
-    public func html(trace: Trace, title: String) -> String {
-        HTMLPlayer.page(trace, lists: trace.frames.map(displayList), width: width, height: height, title: title)
+    public func html(trace: Trace, title: String) throws(RenderError) -> String {
+        HTMLPlayer.page(trace, lists: try displayLists(trace.frames), width: width, height: height, title: title)
     }
 }

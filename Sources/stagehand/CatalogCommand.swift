@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import StagehandCore
 import StagehandHost
 import TextTable
 
@@ -38,13 +39,13 @@ struct CatalogCommand: ParsableCommand {
             return
         }
         let table = TextTable<EffectInfo> { effect in
-            [Column(title: "NAME", value: effect.name),
+            [Column(title: "NAME", value: effect.name.escapingControlCharacters),
              Column(title: "KIND", value: effect.kind.rawValue),
              Column(title: "INTERACTIVE", value: effect.interactive ? "yes" : "no"),
-             Column(title: "BUNDLE", value: effect.bundlePath.split(separator: "/").last.map(String.init) ?? effect.bundlePath),
+             Column(title: "BUNDLE", value: (effect.bundlePath.split(separator: "/").last.map(String.init) ?? effect.bundlePath).escapingControlCharacters),
              Column(title: "SOURCE", value: effect.source.rawValue),
-             Column(title: "VERSION", value: effect.bundleVersion),
-             Column(title: "DESCRIPTION", value: effect.description)]
+             Column(title: "VERSION", value: effect.bundleVersion.escapingControlCharacters),
+             Column(title: "DESCRIPTION", value: effect.description.escapingControlCharacters)]
         }
         print(TableOutput.render(table, library.effects))
     }

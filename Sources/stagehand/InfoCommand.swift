@@ -1,4 +1,5 @@
 import ArgumentParser
+import StagehandCore
 import StagehandHost
 import TextTable
 
@@ -37,7 +38,7 @@ struct InfoCommand: ParsableCommand {
             ("description:", effect.description),
             ("gesture:", effect.interaction?.description ?? "none (no gesture drives it)"),
         ]
-        let fields = TextTable<(String, String)> { [Column(title: "", value: $0.0), Column(title: "", value: $0.1)] }
+        let fields = TextTable<(String, String)> { [Column(title: "", value: $0.0), Column(title: "", value: $0.1.escapingControlCharacters)] }
         print(TableOutput.render(fields, about, header: false))
         guard !effect.parameters.isEmpty else {
             print("parameters:   none")
@@ -45,7 +46,7 @@ struct InfoCommand: ParsableCommand {
         }
         print("parameters:")
         let parameters = TextTable<ParameterDeclaration> { parameter in
-            [Column(title: "  NAME", value: "  " + parameter.name),
+            [Column(title: "  NAME", value: "  " + parameter.name.escapingControlCharacters),
              Column(title: "TYPE", value: parameter.type.rawValue),
              Column(title: "DEFAULT", value: parameter.defaultValue.description),
              Column(title: "MIN", value: parameter.minimum?.description ?? "-"),

@@ -1,10 +1,11 @@
 import ArgumentParser
 import Foundation
 
-/// Writing pictures so that nothing half-written is ever left at the path asked for:
-/// every file is written to a temporary file beside it and renamed into place (rename is
-/// atomic within a directory), and a folder that does not exist yet is filled under a
-/// temporary name and renamed when complete. Problems name the argument.
+/// Checking and writing output paths so that nothing half-written is ever left at the
+/// path asked for and nothing but a regular file is replaced: each file is written with
+/// `OutputFile` (a temporary file beside it, renamed into place), and a folder that does
+/// not exist yet is filled under a temporary name and renamed when complete. Problems
+/// name the argument.
 enum OutputPath {
     /// `--out DIR/`, or an existing folder.
     static func namesDirectory(_ path: String) -> Bool {
@@ -13,12 +14,14 @@ enum OutputPath {
     }
 
     /// Refuses, before any work, a file path whose folder is missing or not writable, or
-    /// that is a folder.
+    /// where something other than a regular file is (see `OutputFile`).
     static func checkFile(_ path: String, argument: String) throws {
+        if OutputFile.stream(named: path) != nil { return }
         var isDirectory: ObjCBool = false
         if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
             throw InputError.fail("\(argument) \(path)", "is a folder; expected a file name")
         }
+        if let refusal = OutputFile.refusal(path) { throw InputError.fail("\(argument) \(path)", refusal) }
         try checkFolder(parent(of: path), for: path, argument: argument)
     }
 
@@ -59,20 +62,11 @@ enum OutputPath {
         return "\(folder)/.\(name).tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
     }
 
-    /// Writes `data` at `path` atomically.
+    /// Writes `data` at `path` atomically (see `OutputFile`).
     static func write(_ data: Data, to path: String, argument: String) throws {
-        let temporary = temporary(beside: path)
-        do {
-            try data.write(to: URL(fileURLWithPath: temporary))
-        } catch {
-            unlink(temporary)
-            throw InputError.fail("\(argument) \(path)", "cannot write: \(reason(error))")
-        }
-        guard rename(temporary, path) == 0 else {
-            let message = String(cString: strerror(errno))
-            unlink(temporary)
-            throw InputError.fail("\(argument) \(path)", "cannot write: \(message)")
-        }
+        let file = try OutputFile(path, argument: argument)
+        try file.write(data)
+        try file.commit()
     }
 
     /// Fills the folder `path` with `files` (name → bytes). A new folder appears only

@@ -73,13 +73,13 @@ struct PictureOutput {
             case .svg:
                 if let time {
                     let frame = try chosenFrame(at: time, in: trace)
-                    try OutputPath.write(Data(renderer.svg(frame: frame).utf8), to: out, argument: "--out")
+                    try OutputPath.write(Data(try renderer.svg(frame: frame).utf8), to: out, argument: "--out")
                     return Self.oneFrame(frame, of: run)
                 }
-                try OutputPath.write(Data(renderer.svg(trace: trace).utf8), to: out, argument: "--out")
+                try OutputPath.write(Data(try renderer.svg(trace: trace).utf8), to: out, argument: "--out")
                 return "\(trace.frames.count) frames, \(run) at \(trace.fps) fps"
             case .html:
-                try OutputPath.write(Data(renderer.html(trace: trace, title: title).utf8), to: out, argument: "--out")
+                try OutputPath.write(Data(try renderer.html(trace: trace, title: title).utf8), to: out, argument: "--out")
                 return "\(trace.frames.count) frames, \(run) at \(trace.fps) fps"
             }
         } catch let error as RenderError {

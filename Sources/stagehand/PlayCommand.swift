@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import StagehandCore
 import StagehandHost
 import StagehandRender
 
@@ -49,22 +50,28 @@ struct PlayCommand: ParsableCommand {
         }
         let library = try plugins.loadLibrary()
         let values = try parameters.validated(against: library)
-        let result = ScenarioRunner(library: library, parameters: values).run(script) { diagnostic in
+        let writer = try trace.map { try TraceWriter(path: $0, fps: script.framesPerSecond, screen: script.screen) }
+        // Frames are kept only for a picture; otherwise each goes to the trace file as it
+        // is made (or nowhere), so memory stays flat however long the run.
+        let consumer: ((Trace.Frame) -> Void)? = picture != nil ? nil : { frame in writer?.append(frame) }
+        let result = ScenarioRunner(library: library, parameters: values).run(script, diagnostics: { diagnostic in
             StandardError.write(diagnostic.description)
-        }
+        }, frames: consumer)
         let pictureSummary = try picture?.write(result.trace, renderer: Renderer(trace: result.trace))
-        if let trace {
-            try TraceOutput.write(result.trace, to: trace)
+        if let writer {
+            // Frames kept for the picture go to the trace now (streamed ones already went).
+            for frame in result.trace.frames { writer.append(frame) }
+            try writer.finish(events: result.trace.events)
         } else if let picture, let pictureSummary {
             print("wrote \(picture.out): \(pictureSummary)")
         } else {
             let events = result.trace.events
-            print("\(result.trace.frames.count) frames at \(result.trace.fps) fps; \(events.count) events")
+            print("\(result.frameCount) frames at \(result.trace.fps) fps; \(events.count) events")
             for e in events {
                 let time = String(format: "%8.3f s", e.t)
                 let kind = e.kind.padding(toLength: 10, withPad: " ", startingAt: 0)
                 let operation = e.operation.padding(toLength: 10, withPad: " ", startingAt: 0)
-                print("\(time)  \(kind)\(operation)\(e.effect)\(e.message.map { ": " + $0 } ?? "")")
+                print("\(time)  \(kind)\(operation)\(e.effect)\(e.message.map { ": " + $0 } ?? "")".escapingControlCharacters)
             }
         }
     }

@@ -75,6 +75,24 @@ import StagehandCore
         #expect(failure(#"{"steps": [{"pop": {}"#).hasPrefix("error: s.json: not valid JSON"))
     }
 
+    /// The catalog's rule, word for word: JSON readers disagree on which of two equal keys
+    /// counts, so neither is taken.
+    @Test func aKeyWrittenTwiceIsRefusedAsInTheCatalog() {
+        #expect(failure(#"{"settle": 1, "settle": 2}"#) == "error: s.json: settle: field written twice in the same object")
+        #expect(failure(#"{"screen": {"fps": 30, "width": 100, "fps": 60}}"#)
+                == "error: s.json: screen.fps: field written twice in the same object")
+        #expect(failure(#"{"steps": [{"push": {"title": "A", "title": "B"}}]}"#)
+                == "error: s.json: steps[0].push.title: field written twice in the same object")
+        #expect(failure(#"{"steps": [{"wait": 1}], "steps": []}"#) == "error: s.json: steps: field written twice in the same object")
+    }
+
+    /// Syntax errors come from the same parser as the catalog's: a line and a column.
+    @Test func aSyntaxErrorSaysWhere() {
+        #expect(failure("{\"steps\": [\n  {\"pop\": {}},\n]}") == "error: s.json: not valid JSON: line 3, column 1: a trailing comma before ']' is not allowed")
+        #expect(failure(#"{"steps": [{"wait": 1e999}]}"#) == "error: s.json: steps[0].wait: expected a number")
+        #expect(failure(#"{"steps": [{"push": {"a b": 1}}]}"#).hasPrefix(#"error: s.json: steps[0].push["a b"]: unknown key"#))
+    }
+
     @Test func aPushOfANavigationControllerIsAnErrorEventAndTheRunGoesOn() throws {
         let result = try BuiltInEffects.play("""
             {"steps": [{"push": {"title": "Nav", "embedInNavigation": true}},

@@ -27,7 +27,7 @@ import Testing
     static func list(_ views: [String]) throws -> DisplayList {
         let json = "{\"t\": 0, \"stack\": [], \"presented\": [], \"views\": [\(views.joined(separator: ", "))]}"
         let frame = try JSONDecoder().decode(Trace.Frame.self, from: Data(json.utf8))
-        return DisplayList(frame: frame, screen: Size(width: 390, height: 844))
+        return DisplayList(frame: frame, screen: Size(width: 390, height: 844), metrics: try FontMetrics.shared())
     }
 
     static func body(_ item: DisplayItem) -> Fill? { item.fills.last { $0.color.alpha > 0.2 } }

@@ -35,7 +35,7 @@ import Testing
 
     @Test func oneFrameIsAWellFormedSVGWithTheFrameShapesAndTitles() throws {
         let trace = try Self.trace()
-        let svg = Renderer(trace: trace).svg(frame: try RenderEnvironment.frame(trace, at: 0.6))
+        let svg = try Renderer(trace: trace).svg(frame: try RenderEnvironment.frame(trace, at: 0.6))
         let counts = try Self.elements(svg)
         #expect(counts["svg"] == 1)
         #expect((counts["rect"] ?? 0) >= 3, "background, two cards, bar: \(counts)")
@@ -45,7 +45,7 @@ import Testing
 
     @Test func theAnimatedSVGHasOneTimedGroupPerFrame() throws {
         let trace = try Self.trace()
-        let svg = Renderer(trace: trace).svg(trace: trace)
+        let svg = try Renderer(trace: trace).svg(trace: trace)
         let counts = try Self.elements(svg)
         #expect(counts["g"] == trace.frames.count)
         #expect(counts["animate"] == trace.frames.count)
@@ -54,7 +54,7 @@ import Testing
 
     @Test func theHTMLPlayerIsOneFileWithEveryFrameAndTheControls() throws {
         let trace = try Self.trace()
-        let html = Renderer(trace: trace).html(trace: trace, title: "slide-pop <test>")
+        let html = try Renderer(trace: trace).html(trace: trace, title: "slide-pop <test>")
         #expect(html.hasPrefix("<!DOCTYPE html>"))
         #expect(html.contains("<title>slide-pop &lt;test&gt;</title>"))
         // Nothing fetched: the SVG namespace is the only address.

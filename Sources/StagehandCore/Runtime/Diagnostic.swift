@@ -44,18 +44,22 @@ public struct Diagnostic: Error, Hashable, Sendable, CustomStringConvertible {
     }
 
     /// `field: message` (or just the message): what to say where the severity and the
-    /// source are said otherwise, as in a trace's error event.
+    /// source are said otherwise, as in a trace's error event. Control characters are
+    /// escaped (see `description`).
     public var summary: String {
-        if let field, !field.isEmpty { return "\(field): \(message)" }
-        return message
+        if let field, !field.isEmpty { return "\(field): \(message)".escapingControlCharacters }
+        return message.escapingControlCharacters
     }
 
-    /// `severity: file-or-source: field: message`, with the absent parts left out.
+    /// `severity: file-or-source: field: message`, with the absent parts left out: always
+    /// one line. Every part may hold text from a file or a bundle (a name, a kind, a key
+    /// written with a newline in it), so control characters are escaped here, where
+    /// every diagnostic is formatted, and such text can never forge a line of its own.
     public var description: String {
         var parts = [severity.rawValue]
         if let file { parts.append(file) } else if let source { parts.append(source) }
         if let field, !field.isEmpty { parts.append(field) }
         parts.append(message)
-        return parts.joined(separator: ": ")
+        return parts.joined(separator: ": ").escapingControlCharacters
     }
 }

@@ -21,6 +21,22 @@ enum JSONValue: Equatable {
         var value: JSONValue
     }
 
+    /// What is said of a key written twice in one object, wherever JSON is read.
+    static let duplicateKeyProblem = "field written twice in the same object"
+
+    /// An object's members by key, for readers that stop at the first problem (the
+    /// scenario reader; the schema reader applies the same rule while it notes each
+    /// member): a key written twice is refused (its name is returned in `duplicate`,
+    /// with `duplicateKeyProblem`), because JSON readers disagree on which one counts.
+    static func fields(_ members: [Member]) -> (fields: [String: JSONValue], duplicate: String?) {
+        var byKey: [String: JSONValue] = [:]
+        for member in members {
+            if byKey[member.key] != nil { return (byKey, member.key) }
+            byKey[member.key] = member.value
+        }
+        return (byKey, nil)
+    }
+
     /// "the string \"yes\"", "the number 3", "an object": for "found ..." in messages.
     var summary: String {
         switch self {

@@ -22,6 +22,33 @@ public struct Scenario: Hashable, Sendable {
     public init(steps: [ScenarioStep] = []) {
         self.steps = steps
     }
+
+    /// The longest a run may last on the virtual clock, in seconds: an hour. Every frame
+    /// is computed (and, with `--trace`, written), so a few bytes of JSON asking for days
+    /// would otherwise run for hours and fill the disk.
+    public static let maximumDuration = 3600.0
+    /// The most frames a run may have: an hour at 60 frames per second.
+    public static let maximumFrames = 216_000
+
+    /// The longest the run can last on the virtual clock: its waits, its drags (each
+    /// rounded to whole frames) and holds, then the settle limit and the final frame.
+    public var longestDuration: Double {
+        let frame = 1 / Double(framesPerSecond)
+        var total = settleLimit + frame
+        for step in steps {
+            switch step {
+            case .wait(let seconds): total += seconds
+            case .drag(_, _, let duration, let hold, _): total += duration + frame + hold
+            default: break
+            }
+        }
+        return total
+    }
+
+    /// The most frames the run can record.
+    public var mostFrames: Int {
+        Int((longestDuration * Double(framesPerSecond)).rounded(.up)) + 1
+    }
 }
 
 /// One step of a scenario.

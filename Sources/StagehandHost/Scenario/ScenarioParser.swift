@@ -13,12 +13,14 @@ public enum ScenarioParser {
     }
 
     public static func parse(_ data: Data, file: String) throws(Diagnostic) -> Scenario {
-        let json: Any
+        // The host's own strict parser, as for catalogs and manifests: the same syntax
+        // errors with a line and a column, and a key written twice refused by the same
+        // rule (`JSONValue.fields`) rather than one of the two silently winning.
+        let json: JSONValue
         do {
-            json = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
+            json = try JSONParser.parse([UInt8](data))
         } catch {
-            let reason = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String ?? "\(error.localizedDescription)"
-            throw Diagnostic(.error, file: file, "not valid JSON: \(reason)")
+            throw Diagnostic(.error, file: file, "not valid JSON: \(error)")
         }
         var reader = Reader(file: file)
         return try reader.scenario(json)
@@ -31,59 +33,63 @@ public enum ScenarioParser {
             Diagnostic(.error, file: file, field: path, message)
         }
 
-        func object(_ value: Any, _ path: String, keys: Set<String>) throws(Diagnostic) -> [String: Any] {
-            guard let dict = value as? [String: Any] else { throw fail(path, "expected an object") }
-            if let unknown = dict.keys.sorted().first(where: { !keys.contains($0) }) {
-                throw fail(path.isEmpty ? unknown : "\(path).\(unknown)",
-                           "unknown key; expected one of \(keys.sorted().joined(separator: ", "))")
+        /// `path` + `.key`, written the way the catalog's paths are (`["a b"]` for a key
+        /// that is not a plain name).
+        func member(_ path: String, _ key: String) -> String {
+            let component = JSONPath().appending(key).description
+            return path.isEmpty || component.hasPrefix("[") ? path + component : path + "." + component
+        }
+
+        func object(_ value: JSONValue, _ path: String, keys: Set<String>) throws(Diagnostic) -> [String: JSONValue] {
+            guard case .object(let members) = value else { throw fail(path, "expected an object") }
+            let (fields, duplicate) = JSONValue.fields(members)
+            if let duplicate { throw fail(member(path, duplicate), JSONValue.duplicateKeyProblem) }
+            if let unknown = members.map(\.key).first(where: { !keys.contains($0) }) {
+                throw fail(member(path, unknown), "unknown key; expected one of \(keys.sorted().joined(separator: ", "))")
             }
-            return dict
+            return fields
         }
 
-        /// JSON's true and false arrive as a distinct NSNumber subclass.
-        func isBoolean(_ n: NSNumber) -> Bool {
-            type(of: n) == type(of: NSNumber(value: true))
-        }
-
-        func number(_ value: Any?, _ path: String, min: Double = -.infinity, max: Double = .infinity) throws(Diagnostic) -> Double? {
+        func number(_ value: JSONValue?, _ path: String, min: Double = -.infinity, max: Double = .infinity) throws(Diagnostic) -> Double? {
             guard let value else { return nil }
-            guard let n = value as? NSNumber, !isBoolean(n), n.doubleValue.isFinite else {
+            guard case .number(let text) = value, let d = Double(text), d.isFinite else {
                 throw fail(path, "expected a number")
             }
-            let d = n.doubleValue
             guard d >= min, d <= max else { throw fail(path, "expected a number in \(min)...\(max), got \(d)") }
             return d
         }
 
-        func string(_ value: Any?, _ path: String) throws(Diagnostic) -> String? {
-            guard let value, !(value is NSNull) else { return nil }
-            guard let s = value as? String else { throw fail(path, "expected a string") }
+        func string(_ value: JSONValue?, _ path: String) throws(Diagnostic) -> String? {
+            guard let value, value != .null else { return nil }
+            guard case .string(let s) = value else { throw fail(path, "expected a string") }
             return s
         }
 
-        func bool(_ value: Any?, _ path: String) throws(Diagnostic) -> Bool? {
+        func bool(_ value: JSONValue?, _ path: String) throws(Diagnostic) -> Bool? {
             guard let value else { return nil }
-            guard let n = value as? NSNumber, isBoolean(n) else { throw fail(path, "expected true or false") }
-            return n.boolValue
+            guard case .bool(let b) = value else { throw fail(path, "expected true or false") }
+            return b
         }
 
         /// A drag's `release`: true (lift), false (stay down) or "cancel" (the system
         /// cancels the touch).
-        func release(_ value: Any?, _ path: String) throws(Diagnostic) -> DragRelease? {
+        func release(_ value: JSONValue?, _ path: String) throws(Diagnostic) -> DragRelease? {
             guard let value else { return nil }
-            if let n = value as? NSNumber, isBoolean(n) { return n.boolValue ? .lift : .hold }
-            if let s = value as? String, s == "cancel" { return .cancel }
-            throw fail(path, "expected true, false or \"cancel\"")
+            switch value {
+            case .bool(let lift): return lift ? .lift : .hold
+            case .string("cancel"): return .cancel
+            default: throw fail(path, "expected true, false or \"cancel\"")
+            }
         }
 
-        func point(_ value: Any?, _ path: String) throws(Diagnostic) -> Point? {
+        func point(_ value: JSONValue?, _ path: String) throws(Diagnostic) -> Point? {
             guard let value else { return nil }
-            guard let a = value as? [Any], a.count == 2 else { throw fail(path, "expected [x, y]") }
+            guard case .array(let a) = value, a.count == 2 else { throw fail(path, "expected [x, y]") }
             guard let x = try number(a[0], "\(path)[0]"), let y = try number(a[1], "\(path)[1]") else { throw fail(path, "expected [x, y]") }
             return Point(x: x, y: y)
         }
 
-        mutating func scenario(_ json: Any) throws(Diagnostic) -> Scenario {
+        mutating func scenario(_ json: JSONValue) throws(Diagnostic) -> Scenario {
             let top = try object(json, "", keys: ["screen", "root", "navigation", "steps", "settle"])
             var s = Scenario()
             if let screen = top["screen"] {
@@ -110,18 +116,38 @@ public enum ScenarioParser {
             }
             s.settleLimit = try number(top["settle"], "settle", min: 0, max: 600) ?? s.settleLimit
             if let steps = top["steps"] {
-                guard let list = steps as? [Any] else { throw fail("steps", "expected an array of steps") }
+                guard case .array(let list) = steps else { throw fail("steps", "expected an array of steps") }
                 s.steps = try list.enumerated().map { (i, v) throws(Diagnostic) in try step(v, "steps[\(i)]") }
             }
+            try checkLength(s)
             return s
         }
 
-        func step(_ value: Any, _ path: String) throws(Diagnostic) -> ScenarioStep {
+        /// Refuses a run longer than `Scenario.maximumDuration` or with more frames than
+        /// `Scenario.maximumFrames`, before anything runs.
+        func checkLength(_ s: Scenario) throws(Diagnostic) {
+            let seconds = s.longestDuration
+            guard seconds <= Scenario.maximumDuration else {
+                throw fail("steps", "the run could last \(Self.format(seconds)) s on the virtual clock (its waits, drags and holds, "
+                           + "plus settle \(Self.format(s.settleLimit)) s); at most \(Self.format(Scenario.maximumDuration)) s")
+            }
+            let frames = s.mostFrames
+            guard frames <= Scenario.maximumFrames else {
+                throw fail("screen.fps", "\(s.framesPerSecond) fps over up to \(Self.format(seconds)) s makes up to \(frames) frames; "
+                           + "at most \(Scenario.maximumFrames): lower the frame rate or shorten the waits")
+            }
+        }
+
+        static func format(_ seconds: Double) -> String {
+            seconds == seconds.rounded() ? String(Int(seconds)) : String(format: "%.3f", seconds)
+        }
+
+        func step(_ value: JSONValue, _ path: String) throws(Diagnostic) -> ScenarioStep {
             let names = ["push", "pop", "popToRoot", "present", "dismiss", "drag", "wait", "switchChild"]
-            guard let dict = value as? [String: Any], dict.count == 1, let (name, body) = dict.first else {
+            guard case .object(let members) = value, members.count == 1, let (name, body) = members.first.map({ ($0.key, $0.value) }) else {
                 throw fail(path, "expected an object with exactly one of \(names.joined(separator: ", "))")
             }
-            let p = "\(path).\(name)"
+            let p = member(path, name)
             switch name {
             case "push":
                 let o = try object(body, p, keys: ["title", "embedInNavigation"])

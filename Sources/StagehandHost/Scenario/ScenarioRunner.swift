@@ -20,7 +20,11 @@ public struct ScenarioRunner: Sendable {
 
     /// Runs `scenario`; `diagnostics` receives the stage's diagnostics as they happen.
     /// `afterStep` is called after each step with its index (tests check the scene there).
+    /// With `frames`, each frame is handed to it as it is recorded and the result's trace
+    /// keeps none (its `frameCount` says how many there were): memory then stays flat
+    /// however long the run.
     public func run(_ scenario: Scenario, diagnostics: ((Diagnostic) -> Void)? = nil,
+                    frames: ((Trace.Frame) -> Void)? = nil,
                     afterStep: ((Int, Stage, Coordinator) -> Void)? = nil) -> ScenarioResult {
         let stage = Stage(screen: scenario.screen, framesPerSecond: scenario.framesPerSecond)
         stage.diagnosticHandler = diagnostics
@@ -43,7 +47,7 @@ public struct ScenarioRunner: Sendable {
         if let child = scenario.rootChild {
             try? coordinator.switchChild(of: root, to: ViewController(title: child), effect: nil)
         }
-        let recorder = TraceRecorder(stage: stage) { coordinator.topNavigationController }
+        let recorder = TraceRecorder(stage: stage, topNavigation: { coordinator.topNavigationController }, consumer: frames)
         recorder.start()
         let finger = Finger(stage: stage)
         for (index, step) in scenario.steps.enumerated() {
@@ -53,7 +57,7 @@ public struct ScenarioRunner: Sendable {
         stage.settle(limit: scenario.settleLimit)
         // One more frame so the settled scene is in the trace even when nothing ran.
         stage.step()
-        return ScenarioResult(trace: recorder.trace, stage: stage, coordinator: coordinator)
+        return ScenarioResult(trace: recorder.trace, frameCount: recorder.frameCount, stage: stage, coordinator: coordinator)
     }
 
     private func perform(_ step: ScenarioStep, coordinator: Coordinator, finger: Finger) {
@@ -101,6 +105,16 @@ public struct ScenarioRunner: Sendable {
 /// inspect the scene).
 public struct ScenarioResult {
     public let trace: Trace
+    /// How many frames the run recorded (in `trace.frames`, or handed to the runner's
+    /// frame consumer).
+    public let frameCount: Int
     public let stage: Stage
     public let coordinator: Coordinator
+
+    init(trace: Trace, frameCount: Int? = nil, stage: Stage, coordinator: Coordinator) {
+        self.trace = trace
+        self.frameCount = frameCount ?? trace.frames.count
+        self.stage = stage
+        self.coordinator = coordinator
+    }
 }

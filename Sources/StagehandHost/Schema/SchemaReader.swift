@@ -37,7 +37,7 @@ final class SchemaReader {
         for member in members {
             let memberPath = path.appending(member.key)
             if byKey[member.key] != nil {
-                problem(memberPath, "field written twice in the same object")
+                problem(memberPath, JSONValue.duplicateKeyProblem)
                 continue
             }
             byKey[member.key] = member.value

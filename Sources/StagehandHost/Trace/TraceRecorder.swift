@@ -1,14 +1,22 @@
 import StagehandCore
 
 /// Records a stage's frames as it steps (attach once, before the run).
+///
+/// Frames are kept in `frames`, or, with a `consumer`, handed to it as they are made and
+/// not kept: a long run written to a file then needs no more memory than a short one.
 public final class TraceRecorder {
     private unowned let stage: Stage
     private let topNavigation: () -> NavigationController?
+    private let consumer: ((Trace.Frame) -> Void)?
     public private(set) var frames: [Trace.Frame] = []
+    /// Frames recorded so far (kept or handed over).
+    public private(set) var frameCount = 0
 
-    public init(stage: Stage, topNavigation: @escaping () -> NavigationController?) {
+    public init(stage: Stage, topNavigation: @escaping () -> NavigationController?,
+                consumer: ((Trace.Frame) -> Void)? = nil) {
         self.stage = stage
         self.topNavigation = topNavigation
+        self.consumer = consumer
     }
 
     /// Records the current frame now, and every frame the stage steps from now on.
@@ -17,6 +25,7 @@ public final class TraceRecorder {
         stage.frameObservers.append { [weak self] _ in self?.capture() }
     }
 
+    /// The trace: the kept frames (none when a consumer took them) and every event.
     public var trace: Trace {
         Trace(fps: stage.framesPerSecond, screen: [stage.window.bounds.width, stage.window.bounds.height],
               frames: frames, events: stage.transitionEvents.map(Self.event))
@@ -52,9 +61,11 @@ public final class TraceRecorder {
             vc = p
         }
         let percent = stage.runningTransitionPercent
-        frames.append(Trace.Frame(t: Self.round6(stage.now),
-                                  stack: topNavigation()?.viewControllers.map { $0.title ?? "untitled" } ?? [],
-                                  presented: presented, percent: percent.map(Self.round6), views: views))
+        let frame = Trace.Frame(t: Self.round6(stage.now),
+                                stack: topNavigation()?.viewControllers.map { $0.title ?? "untitled" } ?? [],
+                                presented: presented, percent: percent.map(Self.round6), views: views)
+        frameCount += 1
+        if let consumer { consumer(frame) } else { frames.append(frame) }
     }
 
     /// Six decimals: enough for any picture, and traces stay readable and diffable.

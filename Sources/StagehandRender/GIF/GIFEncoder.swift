@@ -1,4 +1,4 @@
-import CGD
+import CRenderLibraries
 import Foundation
 
 /// Writes an animated GIF with libgd: one global palette, frames that store only the
@@ -9,10 +9,11 @@ enum GIFEncoder {
     static func encode(_ frames: [RunLengthImage], width: Int, height: Int, palette: GIFPalette,
                        timing: GIFTiming) throws(RenderError) -> Data {
         guard !frames.isEmpty else { throw RenderError("no frames to write as a GIF") }
+        let gd = try RenderLibraries.gd()
         var out = Data()
         var size: Int32 = 0
         var previous: gdImagePtr?
-        defer { if let previous { gdImageDestroy(previous) } }
+        defer { if let previous { gd.ImageDestroy(previous) } }
         var previousRuns: IndexRuns?
         for (k, frame) in frames.enumerated() {
             let runs = IndexRuns(frame, palette: palette)
@@ -21,55 +22,55 @@ enum GIFEncoder {
                 // gd cannot store an empty change (it fails on a 0×0 rectangle): an
                 // unchanged frame is one transparent pixel, which keeps the frame and
                 // its delay and costs a few bytes.
-                try appendUnchanged(to: &out, palette: palette, timing: timing)
+                try appendUnchanged(to: &out, gd: gd, palette: palette, timing: timing)
                 continue
             }
-            guard let image = makeImage(runs, width: width, height: height, palette: palette) else {
+            guard let image = makeImage(runs, gd: gd, width: width, height: height, palette: palette) else {
                 throw RenderError("libgd cannot make a \(width)×\(height) image (out of memory?)")
             }
             if k == 0 {
                 // Global colour map, loop count 0: forever.
-                guard let head = gdImageGifAnimBeginPtr(image, &size, 1, 0) else {
-                    gdImageDestroy(image)
+                guard let head = gd.ImageGifAnimBeginPtr(image, &size, 1, 0) else {
+                    gd.ImageDestroy(image)
                     throw RenderError("libgd could not start the GIF")
                 }
                 out.append(head.assumingMemoryBound(to: UInt8.self), count: Int(size))
-                gdFree(head)
+                gd.Free(head)
             }
             // No local colour map; delay in 1/100 s; disposal 1 (gdDisposalNone): each
             // frame is drawn over the last, which is what the changed-rectangle needs.
-            guard let body = gdImageGifAnimAddPtr(image, &size, 0, 0, 0, Int32(timing.delay), 1, previous) else {
-                gdImageDestroy(image)
+            guard let body = gd.ImageGifAnimAddPtr(image, &size, 0, 0, 0, Int32(timing.delay), 1, previous) else {
+                gd.ImageDestroy(image)
                 throw RenderError("libgd could not add frame \(k) to the GIF")
             }
             out.append(body.assumingMemoryBound(to: UInt8.self), count: Int(size))
-            gdFree(body)
-            if let previous { gdImageDestroy(previous) }
+            gd.Free(body)
+            if let previous { gd.ImageDestroy(previous) }
             previous = image
         }
-        guard let tail = gdImageGifAnimEndPtr(&size) else { throw RenderError("libgd could not end the GIF") }
+        guard let tail = gd.ImageGifAnimEndPtr(&size) else { throw RenderError("libgd could not end the GIF") }
         out.append(tail.assumingMemoryBound(to: UInt8.self), count: Int(size))
-        gdFree(tail)
+        gd.Free(tail)
         return out
     }
 
     /// An empty palette image with the GIF's palette plus the transparent entry.
-    private static func paletteImage(width: Int, height: Int, palette: GIFPalette) -> (gdImagePtr, Int32)? {
-        guard let image = gdImageCreate(Int32(width), Int32(height)) else { return nil }
+    private static func paletteImage(gd: stagehand_gd, width: Int, height: Int, palette: GIFPalette) -> (gdImagePtr, Int32)? {
+        guard let image = gd.ImageCreate(Int32(width), Int32(height)) else { return nil }
         for color in palette.colors {
-            _ = gdImageColorAllocate(image, Int32((color >> 16) & 0xFF), Int32((color >> 8) & 0xFF), Int32(color & 0xFF))
+            _ = gd.ImageColorAllocate(image, Int32((color >> 16) & 0xFF), Int32((color >> 8) & 0xFF), Int32(color & 0xFF))
         }
         let spare = palette.unusedColor
-        let transparent = gdImageColorAllocate(image, Int32((spare >> 16) & 0xFF), Int32((spare >> 8) & 0xFF), Int32(spare & 0xFF))
-        gdImageColorTransparent(image, transparent)
+        let transparent = gd.ImageColorAllocate(image, Int32((spare >> 16) & 0xFF), Int32((spare >> 8) & 0xFF), Int32(spare & 0xFF))
+        gd.ImageColorTransparent(image, transparent)
         return (image, transparent)
     }
 
     /// The image of a frame, its indices written straight into gd's rows.
-    private static func makeImage(_ runs: IndexRuns, width: Int, height: Int, palette: GIFPalette) -> gdImagePtr? {
-        guard let (image, _) = paletteImage(width: width, height: height, palette: palette) else { return nil }
+    private static func makeImage(_ runs: IndexRuns, gd: stagehand_gd, width: Int, height: Int, palette: GIFPalette) -> gdImagePtr? {
+        guard let (image, _) = paletteImage(gd: gd, width: width, height: height, palette: palette) else { return nil }
         guard let rows = image.pointee.pixels else {
-            gdImageDestroy(image)
+            gd.ImageDestroy(image)
             return nil
         }
         var x = 0, y = 0
@@ -86,17 +87,17 @@ enum GIFEncoder {
         return image
     }
 
-    private static func appendUnchanged(to out: inout Data, palette: GIFPalette, timing: GIFTiming) throws(RenderError) {
-        guard let (pixel, transparent) = paletteImage(width: 1, height: 1, palette: palette) else {
+    private static func appendUnchanged(to out: inout Data, gd: stagehand_gd, palette: GIFPalette, timing: GIFTiming) throws(RenderError) {
+        guard let (pixel, transparent) = paletteImage(gd: gd, width: 1, height: 1, palette: palette) else {
             throw RenderError("libgd cannot make an image (out of memory?)")
         }
-        defer { gdImageDestroy(pixel) }
-        gdImageSetPixel(pixel, 0, 0, transparent)
+        defer { gd.ImageDestroy(pixel) }
+        gd.ImageSetPixel(pixel, 0, 0, transparent)
         var size: Int32 = 0
-        guard let body = gdImageGifAnimAddPtr(pixel, &size, 0, 0, 0, Int32(timing.delay), 1, nil) else {
+        guard let body = gd.ImageGifAnimAddPtr(pixel, &size, 0, 0, 0, Int32(timing.delay), 1, nil) else {
             throw RenderError("libgd could not add an unchanged frame to the GIF")
         }
         out.append(body.assumingMemoryBound(to: UInt8.self), count: Int(size))
-        gdFree(body)
+        gd.Free(body)
     }
 }

@@ -1,21 +1,23 @@
-import CGD
+import CRenderLibraries
 import Foundation
 
 /// Reads back the first frame of a GIF with libgd, to compare what the GIF shows with
 /// the PNG of the same frame (the palette's error), as the tests do.
 enum GIFFirstFrame {
+    /// nil when libgd cannot read the GIF (or cannot be loaded).
     static func pixels(_ gif: Data) -> PixelImage? {
+        guard let gd = try? RenderLibraries.gd() else { return nil }
         let image: gdImagePtr? = gif.withUnsafeBytes { raw in
-            gdImageCreateFromGifPtr(Int32(raw.count), UnsafeMutableRawPointer(mutating: raw.baseAddress))
+            gd.ImageCreateFromGifPtr(Int32(raw.count), UnsafeMutableRawPointer(mutating: raw.baseAddress))
         }
         guard let image else { return nil }
-        defer { gdImageDestroy(image) }
+        defer { gd.ImageDestroy(image) }
         let w = Int(image.pointee.sx), h = Int(image.pointee.sy)
         var pixels = [UInt32](repeating: 0, count: w * h)
         for y in 0..<h {
             for x in 0..<w {
                 // 0x7FRRGGBB-style truecolor, converted from the palette by gd.
-                let c = UInt32(bitPattern: gdImageGetTrueColorPixel(image, Int32(x), Int32(y)))
+                let c = UInt32(bitPattern: gd.ImageGetTrueColorPixel(image, Int32(x), Int32(y)))
                 pixels[y * w + x] = 0xFF00_0000 | (c & 0xFF_FFFF)
             }
         }

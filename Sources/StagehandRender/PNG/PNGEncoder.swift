@@ -1,4 +1,4 @@
-import CCairo
+import CRenderLibraries
 import Foundation
 
 /// Encodes a canvas as PNG with cairo (`cairo_surface_write_to_png_stream`) into memory,
@@ -10,9 +10,10 @@ enum PNGEncoder {
     }
 
     static func encode(_ canvas: Canvas) throws(RenderError) -> Data {
+        let cairo = try RenderLibraries.cairo()
         let sink = Sink()
         let status = withExtendedLifetime(sink) {
-            cairo_surface_write_to_png_stream(canvas.surface, { closure, bytes, length in
+            cairo.surface_write_to_png_stream(canvas.surface, { closure, bytes, length in
                 guard let closure, let bytes else { return CAIRO_STATUS_WRITE_ERROR }
                 let sink = Unmanaged<Sink>.fromOpaque(closure).takeUnretainedValue()
                 sink.data.append(bytes, count: Int(length))
@@ -20,7 +21,7 @@ enum PNGEncoder {
             }, Unmanaged.passUnretained(sink).toOpaque())
         }
         guard status == CAIRO_STATUS_SUCCESS else {
-            throw RenderError("cairo could not encode a PNG: \(String(cString: cairo_status_to_string(status)))")
+            throw RenderError("cairo could not encode a PNG: \(cairo.status_to_string(status).map { String(cString: $0) } ?? "status \(status.rawValue)")")
         }
         return sink.data
     }

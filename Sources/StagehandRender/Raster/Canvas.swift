@@ -1,4 +1,4 @@
-import CCairo
+import CRenderLibraries
 import Foundation
 import StagehandCore
 
@@ -12,6 +12,8 @@ final class Canvas: @unchecked Sendable {
     let height: Int
     let surface: OpaquePointer
     private let cr: OpaquePointer
+    private let cairo: stagehand_cairo
+    private let metrics: FontMetrics
     /// Screen points to pixels: one uniform scale, the picture centred when the pixel
     /// size has another aspect than the screen.
     private let scale: Double
@@ -21,12 +23,15 @@ final class Canvas: @unchecked Sendable {
         guard width > 0, height > 0, width <= Renderer.maximumSide, height <= Renderer.maximumSide else {
             throw RenderError("a picture of \(width)×\(height) pixels: each side must be 1...\(Renderer.maximumSide)")
         }
-        surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height))
-        guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS else {
-            cairo_surface_destroy(surface)
+        let cairo = try RenderLibraries.cairo()
+        metrics = try FontMetrics.shared()
+        // cairo reports failure through the objects' status (it never returns NULL).
+        guard let surface = cairo.image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height)),
+              cairo.surface_status(surface) == CAIRO_STATUS_SUCCESS, let cr = cairo.create(surface) else {
             throw RenderError("cairo cannot make a \(width)×\(height) surface (out of memory?)")
         }
-        cr = cairo_create(surface)
+        (self.surface, self.cr) = (surface, cr)
+        self.cairo = cairo
         self.width = width
         self.height = height
         let sx = Double(width) / max(screen.width, 1e-9), sy = Double(height) / max(screen.height, 1e-9)
@@ -35,84 +40,84 @@ final class Canvas: @unchecked Sendable {
     }
 
     deinit {
-        cairo_destroy(cr)
-        cairo_surface_destroy(surface)
+        cairo.destroy(cr)
+        cairo.surface_destroy(surface)
     }
 
     /// Paints `list` over the whole canvas (what was there before is covered).
     func draw(_ list: DisplayList) {
-        cairo_identity_matrix(cr)
-        cairo_set_operator(cr, CAIRO_OPERATOR_SOURCE)
+        cairo.identity_matrix(cr)
+        cairo.set_operator(cr, CAIRO_OPERATOR_SOURCE)
         set(list.background)
-        cairo_paint(cr)
-        cairo_set_operator(cr, CAIRO_OPERATOR_OVER)
-        cairo_translate(cr, offset.x, offset.y)
-        cairo_scale(cr, scale, scale)
+        cairo.paint(cr)
+        cairo.set_operator(cr, CAIRO_OPERATOR_OVER)
+        cairo.translate(cr, offset.x, offset.y)
+        cairo.scale(cr, scale, scale)
         for item in list.items {
             for fill in item.fills {
                 add(fill.shape)
                 set(fill.color)
-                cairo_fill(cr)
+                cairo.fill(cr)
             }
             if let label = item.label { draw(label) }
         }
-        cairo_surface_flush(surface)
+        cairo.surface_flush(surface)
     }
 
     private func set(_ c: RGBA) {
-        cairo_set_source_rgba(cr, c.red, c.green, c.blue, c.alpha)
+        cairo.set_source_rgba(cr, c.red, c.green, c.blue, c.alpha)
     }
 
     /// Adds the outline to the current path, in screen points.
     private func add(_ shape: Shape) {
-        cairo_new_path(cr)
+        cairo.new_path(cr)
         switch shape {
         case .polygon(let points):
             guard let first = points.first else { return }
-            cairo_move_to(cr, first.x, first.y)
-            for p in points.dropFirst() { cairo_line_to(cr, p.x, p.y) }
-            cairo_close_path(cr)
+            cairo.move_to(cr, first.x, first.y)
+            for p in points.dropFirst() { cairo.line_to(cr, p.x, p.y) }
+            cairo.close_path(cr)
         case .roundedRect(let rect, let radius, let placement):
-            cairo_save(cr)
+            cairo.save(cr)
             var m = cairo_matrix_t(xx: placement.a, yx: placement.b, xy: placement.c, yy: placement.d,
                                    x0: placement.tx, y0: placement.ty)
-            cairo_transform(cr, &m)
+            cairo.transform(cr, &m)
             let (x, y, w, h) = (rect.origin.x, rect.origin.y, rect.width, rect.height)
             let r = min(radius, w / 2, h / 2)
             if r <= 0 {
-                cairo_rectangle(cr, x, y, w, h)
+                cairo.rectangle(cr, x, y, w, h)
             } else {
-                cairo_new_sub_path(cr)
-                cairo_arc(cr, x + w - r, y + r, r, -.pi / 2, 0)
-                cairo_arc(cr, x + w - r, y + h - r, r, 0, .pi / 2)
-                cairo_arc(cr, x + r, y + h - r, r, .pi / 2, .pi)
-                cairo_arc(cr, x + r, y + r, r, .pi, 3 * .pi / 2)
-                cairo_close_path(cr)
+                cairo.new_sub_path(cr)
+                cairo.arc(cr, x + w - r, y + r, r, -.pi / 2, 0)
+                cairo.arc(cr, x + w - r, y + h - r, r, 0, .pi / 2)
+                cairo.arc(cr, x + r, y + h - r, r, .pi / 2, .pi)
+                cairo.arc(cr, x + r, y + r, r, .pi, 3 * .pi / 2)
+                cairo.close_path(cr)
             }
             // The path is kept in device space: the placement is not needed to fill it.
-            cairo_restore(cr)
+            cairo.restore(cr)
         }
     }
 
     private func draw(_ label: Label) {
-        cairo_save(cr)
+        cairo.save(cr)
         let p = label.placement
         var m = cairo_matrix_t(xx: p.a, yx: p.b, xy: p.c, yy: p.d, x0: p.tx, y0: p.ty)
-        cairo_transform(cr, &m)
-        FontMetrics.select(on: cr, size: label.fontSize)
-        let advance = FontMetrics.shared.advance(label.text) * label.fontSize
-        cairo_move_to(cr, label.centerX - advance / 2, label.baseline)
+        cairo.transform(cr, &m)
+        metrics.select(on: cr, size: label.fontSize)
+        let advance = metrics.advance(label.text) * label.fontSize
+        cairo.move_to(cr, label.centerX - advance / 2, label.baseline)
         set(label.color)
-        cairo_show_text(cr, label.text)
-        cairo_new_path(cr)
-        cairo_restore(cr)
+        cairo.show_text(cr, label.text)
+        cairo.new_path(cr)
+        cairo.restore(cr)
     }
 
     /// The pixels as cairo keeps them: native-endian 0xAARRGGBB, premultiplied, rows
     /// `stride` bytes apart.
     func withPixels<R>(_ body: (UnsafeBufferPointer<UInt32>, _ stride: Int) throws -> R) rethrows -> R {
-        let stride = Int(cairo_image_surface_get_stride(surface)) / 4
-        let data = cairo_image_surface_get_data(surface)!
+        let stride = Int(cairo.image_surface_get_stride(surface)) / 4
+        let data = cairo.image_surface_get_data(surface)!
         let pixels = UnsafeBufferPointer(start: UnsafeRawPointer(data).assumingMemoryBound(to: UInt32.self), count: stride * height)
         return try body(pixels, stride)
     }

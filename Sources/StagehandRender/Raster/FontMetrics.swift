@@ -1,4 +1,4 @@
-import CCairo
+import CRenderLibraries
 import Foundation
 
 /// Measures titles in the one font every picture uses: DejaVu Sans Bold, through cairo's
@@ -8,7 +8,12 @@ import Foundation
 /// Measuring needs a cairo context; one is made per call (cheap next to drawing) and the
 /// advances are cached, because the same few titles are measured on every frame.
 final class FontMetrics: @unchecked Sendable {
-    static let shared = FontMetrics()
+    /// The process's metrics, made on first use; an error when cairo cannot be loaded.
+    static func shared() throws(RenderError) -> FontMetrics {
+        try loaded.get()
+    }
+
+    private static let loaded = Result { () throws(RenderError) in FontMetrics(cairo: try RenderLibraries.cairo()) }
 
     /// The family named in cairo and in SVG.
     static let family = "DejaVu Sans"
@@ -17,12 +22,14 @@ final class FontMetrics: @unchecked Sendable {
     let ascent: Double
     let descent: Double
 
+    private let cairo: stagehand_cairo
     private let lock = NSLock()
     private var advances: [String: Double] = [:]
 
-    private init() {
+    private init(cairo: stagehand_cairo) {
+        self.cairo = cairo
         var extents = cairo_font_extents_t()
-        Self.withContext { cr in cairo_font_extents(cr, &extents) }
+        Self.withContext(cairo) { cr in cairo.font_extents(cr, &extents) }
         ascent = extents.ascent / Self.probeSize
         descent = extents.descent / Self.probeSize
     }
@@ -36,24 +43,28 @@ final class FontMetrics: @unchecked Sendable {
         defer { lock.unlock() }
         if let known = advances[text] { return known }
         var extents = cairo_text_extents_t()
-        Self.withContext { cr in cairo_text_extents(cr, text, &extents) }
+        Self.withContext(cairo) { cr in cairo.text_extents(cr, text, &extents) }
         let advance = extents.x_advance / Self.probeSize
         advances[text] = advance
         return advance
     }
 
     /// Selects the font on a context: the one place its face is named for cairo.
-    static func select(on cr: OpaquePointer, size: Double) {
-        cairo_select_font_face(cr, family, CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_BOLD)
-        cairo_set_font_size(cr, size)
+    func select(on cr: OpaquePointer, size: Double) {
+        Self.select(cairo, on: cr, size: size)
     }
 
-    private static func withContext(_ body: (OpaquePointer) -> Void) {
-        let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, 1, 1)
-        let cr = cairo_create(surface)!
-        select(on: cr, size: probeSize)
+    private static func select(_ cairo: stagehand_cairo, on cr: OpaquePointer, size: Double) {
+        cairo.select_font_face(cr, family, CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_BOLD)
+        cairo.set_font_size(cr, size)
+    }
+
+    private static func withContext(_ cairo: stagehand_cairo, _ body: (OpaquePointer) -> Void) {
+        let surface = cairo.image_surface_create(CAIRO_FORMAT_ARGB32, 1, 1)
+        let cr = cairo.create(surface)!
+        select(cairo, on: cr, size: probeSize)
         body(cr)
-        cairo_destroy(cr)
-        cairo_surface_destroy(surface)
+        cairo.destroy(cr)
+        cairo.surface_destroy(surface)
     }
 }

@@ -1,4 +1,4 @@
-import CCairo
+import CRenderLibraries
 import Foundation
 
 /// Pixels read back from a PNG (through cairo's own reader), for checking pictures: the
@@ -13,15 +13,17 @@ struct PixelImage: Sendable {
         (self.width, self.height, self.pixels) = (width, height, pixels)
     }
 
+    /// nil when the file is not a PNG cairo can read (or cairo cannot be loaded).
     init?(pngFile path: String) {
-        let surface = cairo_image_surface_create_from_png(path)
-        defer { cairo_surface_destroy(surface) }
-        guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS else { return nil }
-        cairo_surface_flush(surface)
-        let w = Int(cairo_image_surface_get_width(surface)), h = Int(cairo_image_surface_get_height(surface))
-        let stride = Int(cairo_image_surface_get_stride(surface)) / 4
-        let format = cairo_image_surface_get_format(surface)
-        guard let data = cairo_image_surface_get_data(surface) else { return nil }
+        guard let cairo = try? RenderLibraries.cairo() else { return nil }
+        let surface = cairo.image_surface_create_from_png(path)
+        defer { cairo.surface_destroy(surface) }
+        guard cairo.surface_status(surface) == CAIRO_STATUS_SUCCESS else { return nil }
+        cairo.surface_flush(surface)
+        let w = Int(cairo.image_surface_get_width(surface)), h = Int(cairo.image_surface_get_height(surface))
+        let stride = Int(cairo.image_surface_get_stride(surface)) / 4
+        let format = cairo.image_surface_get_format(surface)
+        guard let data = cairo.image_surface_get_data(surface) else { return nil }
         let source = UnsafeRawPointer(data).assumingMemoryBound(to: UInt32.self)
         var out = [UInt32](repeating: 0, count: w * h)
         for y in 0..<h {

@@ -26,7 +26,8 @@ struct DisplayList: Sendable {
     /// it under the view's edge and fade out over `shadowStep × shadowLayers` points.
     static let shadowLayerAlpha = 0.12
 
-    init(frame: Trace.Frame, screen: Size) {
+    /// `metrics` measures the titles (see `FontMetrics`).
+    init(frame: Trace.Frame, screen: Size, metrics: FontMetrics) {
         self.screen = screen
         background = Palette.background
         items = []
@@ -40,12 +41,12 @@ struct DisplayList: Sendable {
                 hiddenAt = view.depth
                 continue
             }
-            guard view.opacity > 0.001, let item = Self.item(for: view) else { continue }
+            guard view.opacity > 0.001, let item = Self.item(for: view, metrics: metrics) else { continue }
             items.append(item)
         }
     }
 
-    static func item(for view: Trace.ViewRecord) -> DisplayItem? {
+    static func item(for view: Trace.ViewRecord, metrics: FontMetrics) -> DisplayItem? {
         guard let quad = Quad(view.corners), abs(quad.doubleArea) > 1e-6 else { return nil }
         let style = ViewStyle(view)
         let own = view.color.flatMap { $0.count == 4 ? RGBA($0[0], $0[1], $0[2], $0[3]) : nil }
@@ -78,7 +79,7 @@ struct DisplayList: Sendable {
             let line = Rect(x: 0, y: size.height - 0.5, width: size.width, height: 0.5)
             fills.append(Fill(shape: .roundedRect(line, radius: 0, placement: placement), color: Palette.hairline.fading(view.opacity)))
         }
-        let label = placement.flatMap { Self.label(for: view, style: style, size: size, placement: $0, on: body) }
+        let label = placement.flatMap { Self.label(for: view, style: style, size: size, placement: $0, on: body, metrics: metrics) }
         guard !fills.isEmpty || label != nil else { return nil }
         return DisplayItem(fills: fills, label: label)
     }
@@ -100,10 +101,10 @@ struct DisplayList: Sendable {
     }
 
     /// A card's title, centred and shrunk to fit; a bar's title, centred in the bar.
-    static func label(for view: Trace.ViewRecord, style: ViewStyle, size: Size, placement: Transform2D, on fill: RGBA?) -> Label? {
+    static func label(for view: Trace.ViewRecord, style: ViewStyle, size: Size, placement: Transform2D, on fill: RGBA?,
+                      metrics: FontMetrics) -> Label? {
         let text = view.title
         guard !text.isEmpty, text != view.kind, text != "view" else { return nil }
-        let metrics = FontMetrics.shared
         let advance = metrics.advance(text)
         guard advance > 0 else { return nil }
         let color: RGBA
