@@ -4,7 +4,10 @@ import StagehandCore
 extension HostTable {
     /// Percent-driven interaction controllers a bundle makes and drives.
     static func installInteraction(_ t: inout sh_host) {
-        t.interaction_create = { OpaquePointer(handles.retain(PercentDrivenInteractiveTransition(), .interaction)) }
+        t.interaction_create = {
+            guard HostTable.onStageThread("interaction_create") else { return nil }
+            return OpaquePointer(handles.retain(PercentDrivenInteractiveTransition(), .interaction))
+        }
         t.interaction_release = { p in
             guard handles.interaction(p, "interaction_release") != nil else { return }
             handles.release(UnsafeMutableRawPointer(p))
@@ -23,13 +26,12 @@ extension HostTable {
         }
         t.interaction_begin_pop = { i, n in
             guard let driver = handles.interaction(i, "interaction_begin_pop"), let nav = handles.navigation(n, "interaction_begin_pop") else { return false }
-            let stage = nav.view.window?.stage ?? Stage.current
-            guard !stage.isTransitioning, nav.viewControllers.count > 1 else { return false }
+            guard let stage = nav.view.window?.stage ?? BridgeCall.runningStage, !stage.isTransitioning, nav.viewControllers.count > 1 else { return false }
             return nav.popViewController(animated: true, interactionController: driver) != nil
         }
         t.interaction_begin_dismiss = { i, c in
             guard let driver = handles.interaction(i, "interaction_begin_dismiss"), let vc = handles.controller(c, "interaction_begin_dismiss") else { return false }
-            let stage = vc.view.window?.stage ?? Stage.current
+            guard let stage = vc.view.window?.stage ?? BridgeCall.runningStage else { return false }
             let root = vc.rootAncestorForBridge
             let presented = root.presentingViewController != nil ? root : root.presentedViewController
             guard !stage.isTransitioning, let presented, presented.presentingViewController != nil else { return false }

@@ -84,12 +84,15 @@ public final class Coordinator {
     /// stage and the role falls back to UIKit's animation.
     private func make(_ choice: EffectChoice?) -> BundleEffect? {
         guard let choice else { return nil }
-        do {
-            let table = try library.makeEffect(choice.name, overrides: parameters[choice.name] ?? choice.overrides)
-            return BundleEffect(name: choice.name, table: table)
-        } catch {
-            stage.report(.error, choice.name, error.description)
-            return nil
+        // The factory is bundle code too: it runs as a call for this stage.
+        return BridgeCall.with(stage: stage, source: choice.name) {
+            do {
+                let table = try library.makeEffect(choice.name, overrides: parameters[choice.name] ?? choice.overrides)
+                return BundleEffect(name: choice.name, table: table, stage: stage)
+            } catch {
+                stage.report(.error, choice.name, String(describing: error))
+                return nil
+            }
         }
     }
 
