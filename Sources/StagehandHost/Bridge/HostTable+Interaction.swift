@@ -9,8 +9,10 @@ extension HostTable {
             return OpaquePointer(handles.retain(PercentDrivenInteractiveTransition(), .interaction))
         }
         t.interaction_release = { p in
+            // Released with its stage already (an effect destroyed after its stage): nothing to say.
+            if handles.isGone(p) { return }
             guard handles.interaction(p, "interaction_release") != nil else { return }
-            handles.release(UnsafeMutableRawPointer(p))
+            handles.release(p)
         }
         t.interaction_update = { i, p in handles.interaction(i, "interaction_update")?.update(p.isFinite ? p : 0) }
         t.interaction_pause = { handles.interaction($0, "interaction_pause")?.pause() }

@@ -8,6 +8,10 @@ public struct ScenarioRunner {
     public let library: EffectLibrary
     /// Per effect name, parameter values (`--param NAME.key=value`).
     public var parameters: [String: [String: String]] = [:]
+    /// Whether the trace holds every frame; `false` keeps the events and the last frame
+    /// only, for callers that look at outcomes rather than motion (probing a scenario,
+    /// running many), and skips the cost of recording each frame.
+    public var recordsFrames = true
 
     public init(library: EffectLibrary, parameters: [String: [String: String]] = [:]) {
         self.library = library
@@ -34,7 +38,7 @@ public struct ScenarioRunner {
             _ = try? coordinator.switchChild(of: root, to: ViewController(title: child), effect: nil)
         }
         let recorder = TraceRecorder(stage: stage) { coordinator.topNavigationController }
-        recorder.start()
+        if recordsFrames { recorder.start() }
         let finger = Finger(stage: stage)
         for step in scenario.steps {
             perform(step, coordinator: coordinator, finger: finger)
@@ -42,6 +46,7 @@ public struct ScenarioRunner {
         stage.settle(limit: scenario.settleLimit)
         // One more frame so the settled scene is in the trace even when nothing ran.
         stage.step()
+        if !recordsFrames { recorder.capture() }
         return ScenarioResult(trace: recorder.trace, stage: stage, coordinator: coordinator)
     }
 

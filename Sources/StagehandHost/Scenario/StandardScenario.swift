@@ -42,7 +42,9 @@ public enum StandardScenario {
     /// (the effect's own: key → value) given to its factory.
     public static func make(for effect: EffectInfo, library: EffectLibrary, screen: Size, framesPerSecond: Int,
                             parameters: [String: String] = [:]) -> Scenario {
-        let runner = ScenarioRunner(library: library, parameters: [effect.name: parameters])
+        var runner = ScenarioRunner(library: library, parameters: [effect.name: parameters])
+        // The probes are read for their events only.
+        runner.recordsFrames = false
         let gap = probeGap(effect, parameters: parameters)
         let candidates = plans(for: effect)
         var chosen: (Plan, Trace)?
