@@ -68,7 +68,6 @@ extension HostTable {
         }
         t.view_remove_from_superview = { handles.view($0, "view_remove_from_superview")?.removeFromSuperview() }
         t.view_snapshot = { v in
-            guard HostTable.onStageThread("view_snapshot") else { return nil }
             guard let view = handles.view(v, "view_snapshot") else { return nil }
             return OpaquePointer(handles.retainTemporarily(view.snapshotView(), .view))
         }

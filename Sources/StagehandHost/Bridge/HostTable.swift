@@ -27,10 +27,10 @@ public enum HostTable {
     }
 
     static func say(_ line: String) {
-        let source = BridgeCall.current?.source ?? "bundle"
         if let stage = BridgeCall.runningStage {
-            stage.report(.warning, source, line)
+            stage.report(.warning, BridgeCall.current?.source ?? "bundle", line)
         } else {
+            let source = BridgeCall.current?.source ?? CallingBundle.name ?? "bundle"
             StandardErrorLine.write("warning: \(source): \(line)")
         }
     }
@@ -40,11 +40,13 @@ public enum HostTable {
     /// here, so the diagnostic is posted to the stage (it appears at its next frame), or
     /// written to standard error when no stage is known.
     static func refuseForeignThread(_ function: String, owner: Stage?, source: String?) {
-        let message = "\(function): refused: called from a thread that is not running this stage (a bundle may call the host only on a thread the host called it on)"
+        let bundle = CallingBundle.name
+        let thread = bundle.map { "a thread of \($0)'s own" } ?? "a thread"
+        let message = "\(function): refused: called from \(thread), which is not running this stage (a bundle may call the host only on the thread the host called it on); nothing done"
         if let owner {
-            owner.post(.warning, source ?? "bundle", message)
+            owner.post(.warning, source ?? bundle ?? "bundle", message)
         } else {
-            StandardErrorLine.write("warning: \(source ?? "bundle"): \(message)")
+            StandardErrorLine.write("warning: \(source ?? bundle ?? "bundle"): \(message)")
         }
     }
 

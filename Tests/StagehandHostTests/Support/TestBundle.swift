@@ -11,8 +11,10 @@ struct TestBundle {
     /// Replaces the whole manifest when set.
     var manifest: String?
     /// The body of `animate_transition(void *self, sh_context *context)`: by default it
-    /// does nothing (it never completes the transition).
+    /// does nothing (it never completes the transition). The host's table is `host`.
     var animateBody = "(void)self; (void)context;"
+    /// C code placed before the effect's functions (helpers, state the body keeps).
+    var prelude = ""
 
     var defaultManifest: String {
         """
@@ -32,6 +34,8 @@ struct TestBundle {
         #include "stagehand.h"
 
         typedef struct test_effect { sh_effect table; double duration; } test_effect;
+        static const sh_host *host;
+        \(prelude)
 
         static double test_duration(void *self, sh_context *context) { (void)context; return ((test_effect *)self)->duration; }
         static void test_animate(void *self, sh_context *context) { \(animateBody) }
@@ -49,7 +53,7 @@ struct TestBundle {
             return &effect->table;
         }
 
-        static bool test_init(const sh_host *host, const char *path) { (void)path; return host != NULL; }
+        static bool test_init(const sh_host *table, const char *path) { (void)path; host = table; return table != NULL; }
 
         static const sh_bundle test_bundle = {
             \(abiMajor), 0 /* built against ABI 1.0: an older minor still loads */, sizeof(sh_bundle), "\(literal)", test_init, NULL,
