@@ -1,5 +1,3 @@
-import Synchronization
-
 /// The world a scene lives in: a window, a virtual clock stepped one display-link frame
 /// at a time, the animation engine, the transition queue and the diagnostics. Nothing
 /// here reads the wall clock: the same steps give the same frames, always.
@@ -37,7 +35,7 @@ public final class Stage {
 
     /// Diagnostics posted from other threads, moved into `diagnostics` on this stage's
     /// thread at the next frame.
-    private let posted = Mutex<[(Diagnostic.Severity, String, String)]>([])
+    private let posted = Locked<[(Diagnostic.Severity, String, String)]>([])
 
     /// Objects a layer above keeps per stage, by key (the bundle bridge keeps the views a
     /// bundle made during the running transition here), so they live and die with the

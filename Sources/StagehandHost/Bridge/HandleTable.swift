@@ -13,7 +13,7 @@ import Synchronization
 ///
 /// Each stage has its own table (`StageHandles`, hung on the stage), so stages on
 /// different threads never wait for each other; only the counter that numbers handles is
-/// shared. A handle used on a thread that is not running its stage (a thread of the
+/// shared (an atomic counter). A handle used on a thread that is not running its stage (a thread of the
 /// bundle's own, or one driving another stage) is refused: the scene is unsynchronised,
 /// owned by the thread driving the stage (see `BridgeCall`).
 final class HandleTable: Sendable {
@@ -27,7 +27,7 @@ final class HandleTable: Sendable {
     private let next = Atomic<UInt>(1)
     /// Every stage's table (weakly), for telling a stale handle from another stage's, and
     /// for finding whose handle a thread of the bundle's own used.
-    private let tables = Mutex<[WeakStageHandles]>([])
+    private let tables = Locked<[WeakStageHandles]>([])
     /// Handles given out on no stage (during `init`, say).
     private let unstaged = StageHandles(stage: nil)
 
@@ -175,7 +175,7 @@ final class StageHandles: @unchecked Sendable {
     }
 
     private(set) weak var stage: Stage?
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     init(stage: Stage?) {
         self.stage = stage

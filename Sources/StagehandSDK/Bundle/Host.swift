@@ -8,11 +8,12 @@ import Synchronization
 /// its own `Host`; that is harmless, since nothing Swift crosses the boundary.
 ///
 /// The host may call a bundle for different stages on different threads at once (the
-/// header's threading contract), so the two values set in `init` are published with
-/// release/acquire ordering and read the same from every thread; they never change after.
+/// header's threading contract), so the two values set in `init` are published safely:
+/// the table with release/acquire ordering (read on every call, so without a lock that
+/// threads would queue on), the path behind a lock. They never change after `init`.
 public enum Host {
     private static let installedTable = Atomic<UnsafePointer<sh_host>?>(nil)
-    private static let installedPath = Mutex<String?>(nil)
+    private static let installedPath = Locked<String?>(nil)
 
     /// The table handed to `init`; `nil` until the host initialised this bundle.
     static var table: UnsafePointer<sh_host>? { installedTable.load(ordering: .acquiring) }

@@ -1,5 +1,4 @@
 import StagehandABI
-import Synchronization
 
 /// Turns a Swift bundle into what the host loads: the entry struct with the manifest,
 /// and one `sh_effect` per factory call. A bundle's whole boilerplate is
@@ -19,7 +18,7 @@ public enum StagehandBundle {
     /// The one `sh_bundle`, made by the first `entry` call and kept for the process's life
     /// (the host never unloads a Swift bundle). Behind a lock: two threads may load the
     /// bundle at once.
-    private static let bundle = Mutex<UnsafePointer<sh_bundle>?>(nil)
+    private static let bundle = Locked<UnsafePointer<sh_bundle>?>(nil)
 
     /// The bundle's `sh_bundle`: ABI version, manifest, and an `init` that takes the
     /// host's table. The manifest is rendered on the first call only; later calls

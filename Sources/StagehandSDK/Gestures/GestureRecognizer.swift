@@ -1,5 +1,4 @@
 import StagehandABI
-import Synchronization
 
 /// A gesture recognizer in the host's scene (UIGestureRecognizer).
 ///
@@ -18,7 +17,7 @@ public class GestureRecognizer: Hashable {
     /// The recognizers this bundle installed and has not removed, by handle. Process-wide
     /// (stages on other threads install theirs at the same time), hence the lock; the
     /// host never reuses a handle, so one cannot stand for two recognizers.
-    private static let installed = Mutex<[OpaquePointer: GestureRecognizer]>([:])
+    private static let installed = Locked<[OpaquePointer: GestureRecognizer]>([:])
 
     /// What `gesture_set_action` calls; set by the subclasses' initialisers.
     var actionHandler: ((GestureRecognizer) -> Void)?
