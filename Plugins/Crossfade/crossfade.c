@@ -1,6 +1,12 @@
 /*
- * crossfade — the iOS 5/6 container transition: the incoming child's view fades in
- * while the outgoing one fades out.
+ * crossfade — the iOS 5/6 container transition (`transitionFromViewController:
+ * toViewController:duration:options:` with the cross-dissolve option): the two children
+ * blend, and the result is opaque at every instant — at a fraction a of the dissolve a
+ * pixel is a·incoming + (1 − a)·outgoing, nothing of what lies behind them.
+ *
+ * That is what fading only the incoming view in, on top of the outgoing one left
+ * opaque, composites to. Fading the outgoing view out as well would stack the two
+ * alphas: at mid-time 0.5·in + 0.25·out + 0.25·background.
  *
  * Written in C against stagehand.h alone, to prove the ABI: this bundle links nothing
  * of the host's and reaches it only through the `sh_host` table handed to `init`.
@@ -31,7 +37,7 @@ static const char crossfade_manifest[] =
     "      \"parameters\": [\n"
     "        {\"name\": \"duration\", \"type\": \"double\", \"default\": 0.3, \"min\": 0, \"max\": 10}\n"
     "      ],\n"
-    "      \"description\": \"Cross-dissolve between two child view controllers, as iOS 5/6 containers did.\",\n"
+    "      \"description\": \"Cross-dissolve between two child view controllers, as iOS 5/6 containers did: opaque at every instant (mid-way, half of each child).\",\n"
     "      \"author\": \"Stagehand\",\n"
     "      \"license\": \"MIT\"\n"
     "    }\n"
@@ -70,11 +76,11 @@ static double crossfade_transition_duration(void *self, sh_context *context) {
     return ((const crossfade *)self)->duration;
 }
 
-/* Inside `animate`: these changes become animations from the current values. */
+/* Inside `animate`: this change becomes an animation from the current value. The
+ * outgoing view stays opaque underneath: see the top of the file. */
 static void crossfade_animations(void *user) {
     const crossfade_run *run = user;
     if (run->to != NULL) crossfade_host->view_set_alpha(run->to, 1.0);
-    if (run->from != NULL) crossfade_host->view_set_alpha(run->from, 0.0);
 }
 
 static void crossfade_completion(void *user, bool finished) {
@@ -82,10 +88,8 @@ static void crossfade_completion(void *user, bool finished) {
     crossfade_run *run = user;
     const sh_host *host = crossfade_host;
     bool cancelled = host->context_transition_was_cancelled(run->context);
-    /* Leave the views as a later transition expects them: the outgoing view opaque
-     * again (UIKit removes it from the container when the transition completes), and on
-     * cancel the incoming view out of the container. */
-    if (run->from != NULL) host->view_set_alpha(run->from, 1.0);
+    /* Leave the views as a later transition expects them: on cancel the incoming view
+     * out of the container (UIKit removes the outgoing one when the transition completes). */
     if (cancelled && run->to != NULL) host->view_remove_from_superview(run->to);
     host->context_complete_transition(run->context, !cancelled);
     free(run);

@@ -31,8 +31,9 @@ import StagehandSDK
 /// would be drawn mirrored, folded over the other face, so it is hidden (alpha 0, a step
 /// keyframe at the moment it turns its back). With m34 = 0 neither ever does.
 ///
-/// Ease-in-out, or linear while a finger drives the pop. At the end (completed or
-/// cancelled) both views get back the identity transform, the default anchor point
+/// Linear, driven or not: the recipe's cube is a Core Animation cube transition with no
+/// timing function, which runs at constant speed. At the end (completed or cancelled)
+/// both views get back the identity transform, the default anchor point
 /// (0.5, 0.5), alpha 1 and their frames.
 public final class CubePop: Effect {
     /// The valid parameters; the manifest declares the same bounds.
@@ -107,8 +108,7 @@ public final class CubePop: Effect {
             if toTurnsIn != nil { toView.alpha = 0 }
         }
 
-        let interactive = transitionContext.isInteractive
-        let curve: TimingCurve = interactive ? .linear : .easeInOut
+        let curve = TimingCurve.linear
         let duration = transitionDuration(using: transitionContext)
         View.animate(withDuration: duration, delay: 0, curve: curve, animations: {
             fromView.transform3D = self.face(turnedBy: .pi / 2, x: start + travel, y: fromY)

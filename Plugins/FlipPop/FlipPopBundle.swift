@@ -9,10 +9,10 @@ public func stagehandBundleEntry() -> UnsafeRawPointer {
         EffectManifest(
             name: "flip-pop", kind: .pop, interactive: false, factory: "flip_pop_create",
             parameters: [
-                .double("duration", default: 0.5, min: FlipPop.durations.lowerBound, max: FlipPop.durations.upperBound),
+                .double("duration", default: 0.25, min: FlipPop.durations.lowerBound, max: FlipPop.durations.upperBound),
                 .double("m34", default: -0.002, min: FlipPop.perspectives.lowerBound, max: FlipPop.perspectives.upperBound),
             ],
-            description: "Pop: flip from the left about the vertical axis over 0.5 s, the from-view turning away to 90° in the first half (ease-in) and the to-view turning in from -90° in the second (ease-out; both linear when driven), perspective m34 = -1/500.",
+            description: "Pop: flip from the left about the vertical axis over 0.25 s (the slide pop's duration), the from-view turning away to 90° in the first half (ease-in) and the to-view turning in from -90° in the second (ease-out; both linear when driven), perspective m34 = -1/500.",
             author: "Stagehand", license: "MIT"),
     ]))
 }

@@ -1,31 +1,45 @@
 import StagehandSDK
 
-/// parallax-push and parallax-pop, the "KuGou-style" push: the page being left is
-/// replaced by a snapshot of itself that drifts `offset` of the width to the left
-/// (push) or slides off to the right (pop), while the arriving page slides in from the
-/// right (push) or drifts back from `offset` of the width on the left (pop).
+/// parallax-push and parallax-pop, the "KuGou-style" push, as its recipe does it.
 ///
-/// Precisely, with W the container's width and f the animation's fraction (UIKit's
-/// spring with damping `damping` over `duration`; linear while a finger drives a pop):
+/// With W the width of the navigation controller's view and f the animation's fraction
+/// (UIKit's spring with damping `damping` over `duration`; linear while a finger drives
+/// a pop):
 ///
-/// | | from side (its snapshot) | to side (the real view) |
-/// | --- | --- | --- |
-/// | push | tx 0 → −offset·W, above the from-view, below the to-view | tx W → 0, on top |
-/// | pop | tx 0 → W, on top | tx −offset·W → 0, below the from-view |
+/// **Push.** The *whole* navigation controller's view — bar and content together —
+/// slides in from tx = W to 0, over a snapshot of the old screen (the old page and its
+/// bar) placed beneath the navigation view in its superview, which drifts from 0 to
+/// −`offset`·W. The bar is not hidden: it arrives with the page. At the end the
+/// navigation view is untransformed and the snapshot leaves the screen — but it is
+/// kept (hidden, with the page it shows) for the pop.
 ///
-/// In both directions the real from-view is hidden while its snapshot moves, and shown
-/// again at the end; the navigation bar is hidden for the move and put back to what it
-/// was before, whether the transition completes or is cancelled; every snapshot is
-/// removed before the transition completes.
+/// **Pop.** The real top page slides from 0 to tx = W; the page underneath is hidden and
+/// represented by its push-time snapshot, which comes back from −`offset`·W to 0 below
+/// the top page. The navigation bar is hidden during the pop (the snapshot carries the
+/// old screen's bar) and put back as it was at the end, completed or cancelled. Under a
+/// page that parallax-push did not push, a snapshot of the page below taken at the start
+/// of the pop stands in (it has no bar).
 ///
-/// parallax-pop is interactive: attached to a navigation controller (the coordinator's
-/// `interactivePop`), it installs a left screen-edge pan that drives the pop with
-/// progress = translation.x / width, finishing on release past `threshold` and
-/// cancelling before it; the controller's own edge gesture is disabled while attached.
+/// parallax-pop is interactive. Attached to a navigation controller (the coordinator's
+/// `interactivePop`), it installs a plain pan on the controller's view — a swipe back
+/// may start anywhere on the page (`gesture` "anywhere"), or only at the left screen
+/// edge ("edge") — and turns the controller's own edge gesture off. Progress =
+/// translation.x / W; on release it finishes when progress > `threshold` (0.25),
+/// otherwise it cancels; a gesture the system cancels is treated like a release there.
+/// The page stays where it is when the pan begins: the finger's first movement after
+/// that moves it.
 public final class Parallax: GestureDrivenEffect {
     public enum Direction {
         case push
         case pop
+    }
+
+    /// Where a swipe back may start.
+    public enum Gesture: String, CaseIterable {
+        /// Anywhere on the page: a plain pan (the recipe's).
+        case anywhere
+        /// Only at the left screen edge: a screen-edge pan (UIKit's own pop gesture).
+        case edge
     }
 
     /// The valid parameters; the manifests declare the same bounds.
@@ -39,12 +53,13 @@ public final class Parallax: GestureDrivenEffect {
     let damping: Double
     let offset: Double
 
-    /// parallax-pop's left screen-edge pan, in place of the controller's own edge pan
-    /// while attached (parallax-push attaches nothing).
+    /// parallax-pop's pan, in place of the controller's own edge pan while attached
+    /// (parallax-push attaches nothing).
     public let interactiveGesture: GestureDrivenTransition
 
     /// `nil` for parameters outside the declared bounds (or not numbers).
-    public init?(direction: Direction, duration: Double, damping: Double, offset: Double, threshold: Double) {
+    public init?(direction: Direction, duration: Double, damping: Double, offset: Double, threshold: Double,
+                 gesture: Gesture = .anywhere) {
         guard Parallax.durations.contains(duration), Parallax.dampings.contains(damping),
               Parallax.offsets.contains(offset), Parallax.thresholds.contains(threshold) else { return nil }
         self.direction = direction
@@ -52,7 +67,8 @@ public final class Parallax: GestureDrivenEffect {
         self.damping = damping
         self.offset = offset
         interactiveGesture = GestureDrivenTransition(
-            .pop, recognizer: .screenEdgePan(.left), options: .replacesSystemPopGesture, name: "parallax-pop",
+            .pop, recognizer: gesture == .anywhere ? .pan : .screenEdgePan(.left),
+            options: [.replacesSystemPopGesture, .startsAtZero, .treatsSystemCancelAsRelease], name: "parallax-pop",
             progress: .acrossWidth(), release: .progress(above: threshold))
     }
 
@@ -71,60 +87,129 @@ public final class Parallax: GestureDrivenEffect {
             transitionContext.completeTransition(!transitionContext.transitionWasCancelled)
             return
         }
-        let isPush = direction == .push
-        let width = containerView.bounds.width
-        toView.frame = transitionContext.finalFrame(for: toViewController)
-
-        // The page being left moves as a snapshot (its real view is hidden meanwhile);
-        // without a snapshot the real view moves, and is put back at the end.
-        let snapshot = fromView.snapshotView()
-        let fromWasHidden = fromView.isHidden
-        if isPush {
-            containerView.addSubview(toView)
-        } else {
-            containerView.insertSubview(toView, belowSubview: fromView)
-        }
-        if let snapshot {
-            containerView.insertSubview(snapshot, aboveSubview: fromView)
-            fromView.isHidden = true
-        }
-        let moving = snapshot ?? fromView
-
-        // The bar goes for the move and comes back as it was, completed or cancelled.
         let navigationController = fromViewController.navigationController ?? toViewController.navigationController
-        let barWasHidden = navigationController?.isNavigationBarHidden ?? false
-        navigationController?.setNavigationBarHidden(true, animated: false)
-
-        toView.transform = Transform2D(translationX: isPush ? width : -offset * width, y: 0)
-        let animations = {
-            toView.transform = .identity
-            moving.transform = Transform2D(translationX: isPush ? -self.offset * width : width, y: 0)
+        toView.frame = transitionContext.finalFrame(for: toViewController)
+        if direction == .push {
+            push(fromView, toView, in: containerView, navigationController: navigationController, using: transitionContext)
+        } else {
+            pop(fromView, toView, in: containerView, navigationController: navigationController, using: transitionContext)
         }
-        let completion: (Bool) -> Void = { _ in
-            let completed = !transitionContext.transitionWasCancelled
+    }
+
+    /// The whole navigation view slides in over a snapshot of the old screen beneath it.
+    private func push(_ fromView: View, _ toView: View, in containerView: View, navigationController: ViewController?,
+                      using transitionContext: TransitionContext) {
+        // The old screen, taken before the new page goes in.
+        let navigationView = navigationController?.view ?? containerView
+        let snapshot = navigationView.superview == nil ? nil : navigationView.snapshotView()
+        let fromWasHidden = fromView.isHidden
+        containerView.addSubview(toView)
+        // The navigation view now shows the new page only, as after a push without animation.
+        fromView.isHidden = true
+        if let snapshot, let superview = navigationView.superview {
+            superview.insertSubview(snapshot, belowSubview: navigationView)
+            snapshot.frame = navigationView.frame
+        }
+        // Without a superview to hold the snapshot, the old page itself drifts, inside.
+        let below = snapshot ?? fromView
+        if snapshot == nil { fromView.isHidden = fromWasHidden }
+
+        let width = navigationView.bounds.width
+        View.performWithoutAnimation {
+            navigationView.transform = Transform2D(translationX: width, y: 0)
+        }
+        animate(using: transitionContext, animations: {
+            navigationView.transform = .identity
+            below.transform = Transform2D(translationX: -self.offset * width, y: 0)
+        }, completion: { completed in
             View.performWithoutAnimation {
-                toView.transform = .identity
+                navigationView.transform = .identity
                 fromView.transform = .identity
                 fromView.isHidden = fromWasHidden
             }
-            snapshot?.removeFromSuperview()
+            if let snapshot {
+                // Moved straight from the window into the page it shows: a snapshot out of
+                // every hierarchy would not outlive this transition.
+                if completed { PushTimeSnapshots.keep(snapshot, for: fromView) } else { snapshot.removeFromSuperview() }
+            }
+        })
+    }
+
+    /// The top page slides off; the page below comes back as its push-time snapshot.
+    private func pop(_ fromView: View, _ toView: View, in containerView: View, navigationController: ViewController?,
+                     using transitionContext: TransitionContext) {
+        containerView.insertSubview(toView, belowSubview: fromView)
+        let toWasHidden = toView.isHidden
+        let navigationView = navigationController?.view ?? containerView
+        // The push-time snapshot shows the whole old screen; for a page parallax-push did
+        // not push, a snapshot of the page below, taken now, stands in (without a bar).
+        let pushTime = PushTimeSnapshots.snapshot(for: toView)
+        let snapshot = pushTime ?? toView.snapshotView()
+        if let snapshot {
+            containerView.insertSubview(snapshot, belowSubview: fromView)
+            View.performWithoutAnimation {
+                snapshot.isHidden = false
+                snapshot.frame = pushTime == nil ? toView.frame : containerView.convert(navigationView.bounds, from: navigationView)
+            }
+            toView.isHidden = true
+        }
+        let below = snapshot ?? toView
+
+        // The bar goes for the move (the snapshot shows the old one) and comes back as
+        // it was, completed or cancelled.
+        let barWasHidden = navigationController?.isNavigationBarHidden ?? false
+        navigationController?.setNavigationBarHidden(true, animated: false)
+
+        let width = containerView.bounds.width
+        View.performWithoutAnimation {
+            below.transform = Transform2D(translationX: -offset * width, y: 0)
+        }
+        animate(using: transitionContext, animations: {
+            fromView.transform = Transform2D(translationX: width, y: 0)
+            below.transform = .identity
+        }, completion: { completed in
+            View.performWithoutAnimation {
+                fromView.transform = .identity
+                toView.transform = .identity
+                toView.isHidden = toWasHidden
+            }
+            if let snapshot {
+                if completed {
+                    snapshot.removeFromSuperview()
+                    PushTimeSnapshots.forget(toView)
+                } else if pushTime != nil {
+                    // Kept for the next swipe back.
+                    PushTimeSnapshots.keep(snapshot, for: toView)
+                } else {
+                    snapshot.removeFromSuperview()
+                }
+            }
             navigationController?.setNavigationBarHidden(barWasHidden, animated: false)
+        })
+    }
+
+    /// The recipe's curve: a spring with damping `damping`, or linear while a finger
+    /// drives, so the page stays under the finger. `completion` tidies up, given whether
+    /// the transition completed; then the transition is completed.
+    private func animate(using transitionContext: TransitionContext, animations: @escaping () -> Void,
+                         completion: @escaping (Bool) -> Void) {
+        let finish: (Bool) -> Void = { _ in
+            let completed = !transitionContext.transitionWasCancelled
+            completion(completed)
             transitionContext.completeTransition(completed)
         }
         let seconds = transitionDuration(using: transitionContext)
         if transitionContext.isInteractive {
-            // Linear while a finger drives it, so the views stay under the finger.
-            View.animate(withDuration: seconds, delay: 0, options: .curveLinear,
-                         animations: animations, completion: completion)
+            View.animate(withDuration: seconds, delay: 0, options: .curveLinear, animations: animations, completion: finish)
         } else {
             View.animate(withDuration: seconds, delay: 0, usingSpringWithDamping: damping,
-                         initialSpringVelocity: 0, options: [], animations: animations, completion: completion)
+                         initialSpringVelocity: 0, options: [], animations: animations, completion: finish)
         }
     }
 
     // MARK: Interaction (parallax-pop)
 
-    /// Installs the edge pan on a navigation controller, for parallax-pop only.
+    /// Installs the pan on a navigation controller, for parallax-pop only.
     public func attach(to viewController: ViewController) {
         guard direction == .pop else { return }
         interactiveGesture.attach(to: viewController)

@@ -3,10 +3,11 @@ import StagehandSDK
 /// The motion both effects share: UIKit's iOS 7 push, applied to a presentation.
 ///
 /// The arriving view slides in from the right edge (translation x from the container's
-/// width to 0) while the view it covers drifts left by `offset` of the width; the
-/// dismissal plays the same motion backwards. Both views move with their `transform`,
-/// along ease-in-ease-out (linear while a finger drives it, so the view stays under the
-/// finger).
+/// width to 0) while the view it covers travels left by `offset` of the width — the
+/// whole width by default, as the recipe's presenter goes from 0 to −width; 0.3 gives
+/// UIKit's push parallax instead. The dismissal plays the same motion backwards. Both
+/// views move with their `transform`, along ease-in-ease-out (linear while a finger
+/// drives it, so the view stays under the finger).
 ///
 /// The presentation is `.custom` (the coordinator makes it so when effects are chosen),
 /// so, as in UIKit, the context answers nil for the presenter's view
@@ -21,7 +22,7 @@ enum PushStyleMotion {
     static let offsets = 0.0...1.0
     static let thresholds = 0.0...1.0
 
-    /// Presents as if pushed: `to` slides in from the right, the presenter drifts left.
+    /// Presents as if pushed: `to` slides in from the right, the presenter goes left.
     static func present(using context: TransitionContext, duration: Double, offset: Double) {
         guard let containerView = context.containerView,
               let presentedController = context.viewController(forKey: .to),
@@ -53,7 +54,7 @@ enum PushStyleMotion {
     }
 
     /// Dismisses as if popped: `from` slides off to the right, uncovering the presenter,
-    /// which comes back from `offset` of the width on the left.
+    /// which comes back from `offset` of the width (all of it by default) on the left.
     static func dismiss(using context: TransitionContext, duration: Double, offset: Double) {
         guard let containerView = context.containerView,
               let presentedController = context.viewController(forKey: .from),
@@ -115,9 +116,12 @@ public final class PushStylePresent: Effect {
 /// pop-style-dismiss: the presented controller leaves as if popped. Chosen as the
 /// interactive dismissal, it installs a left screen-edge pan on the presented
 /// controller's view that drives the dismissal (progress = translation.x / width,
-/// finished past `threshold`, cancelled before). That pan waits for the presented
-/// navigation controller's own pop gesture to fail, so with two or more controllers in
-/// the presented stack the edge swipe pops, and with one it dismisses.
+/// finished past `threshold`, cancelled before; a pan the system cancels counts as a
+/// release there, as in the recipe's handler). The dismissal stays at 0 until the finger
+/// moves after the pan began, as the recipe's handler updates on `changed` only. That
+/// pan waits for the presented navigation controller's own pop gesture to fail, so with
+/// two or more controllers in the presented stack the edge swipe pops, and with one it
+/// dismisses.
 public final class PopStyleDismiss: GestureDrivenEffect {
     let duration: Double
     let offset: Double
@@ -133,7 +137,8 @@ public final class PopStyleDismiss: GestureDrivenEffect {
         self.duration = duration
         self.offset = offset
         interactiveGesture = GestureDrivenTransition(
-            .dismissal, recognizer: .screenEdgePan(.left), options: .waitsForSystemPopGesture, name: "pop-style-dismiss",
+            .dismissal, recognizer: .screenEdgePan(.left), options: [.waitsForSystemPopGesture, .startsAtZero, .treatsSystemCancelAsRelease],
+            name: "pop-style-dismiss",
             // Measured in the window: the presented view itself moves under the finger.
             progress: .acrossWidth(inWindow: true), release: .progress(above: threshold))
     }

@@ -10,18 +10,18 @@ public func stagehandBundleEntry() -> UnsafeRawPointer {
             name: "push-style-present", kind: .present, interactive: false, factory: "push_style_present_create",
             parameters: [
                 .double("duration", default: 0.3, min: PushStyleMotion.durations.lowerBound, max: PushStyleMotion.durations.upperBound),
-                .double("offset", default: 0.3, min: PushStyleMotion.offsets.lowerBound, max: PushStyleMotion.offsets.upperBound),
+                .double("offset", default: 1.0, min: PushStyleMotion.offsets.lowerBound, max: PushStyleMotion.offsets.upperBound),
             ],
-            description: "Present as if pushed: the presented view slides in from the right while the presenter drifts left by 30 % of the width.",
+            description: "Present as if pushed: over 0.3 s the presented view slides in from the right while the presenter travels the full width off to the left (offset 1; 0.3 gives UIKit's push parallax).",
             author: "Stagehand", license: "MIT"),
         EffectManifest(
             name: "pop-style-dismiss", kind: .dismiss, interactive: true, factory: "pop_style_dismiss_create",
             parameters: [
                 .double("duration", default: 0.3, min: PushStyleMotion.durations.lowerBound, max: PushStyleMotion.durations.upperBound),
-                .double("offset", default: 0.3, min: PushStyleMotion.offsets.lowerBound, max: PushStyleMotion.offsets.upperBound),
+                .double("offset", default: 1.0, min: PushStyleMotion.offsets.lowerBound, max: PushStyleMotion.offsets.upperBound),
                 .double("threshold", default: 0.5, min: PushStyleMotion.thresholds.lowerBound, max: PushStyleMotion.thresholds.upperBound),
             ],
-            description: "Dismiss as if popped; a left-edge pan drives it once the presented navigation controller's own pop gesture has failed.",
+            description: "Dismiss as if popped: the presenter comes back from the full width on the left (offset 1) while the presented view slides off to the right, 0.3 s; a left-edge pan drives it once the presented navigation controller's own pop gesture has failed, finishing past half the width (a system-cancelled pan counts as a release).",
             author: "Stagehand", license: "MIT"),
     ]))
 }

@@ -3,9 +3,14 @@ import StagehandSDK
 /// slide-pop: the top view slides off to the right, uncovering the one below; a pan
 /// anywhere on the navigation controller's view drives it.
 ///
-/// The seeds' pop animation and pan, in Swift: the progress is the finger's horizontal
+/// The recipe's pop animation and pan, in Swift: the progress is the finger's horizontal
 /// translation over the width, and on release the pop finishes past `threshold` and is
-/// cancelled before it.
+/// cancelled before it; a pan the system cancels is treated like a release, as the
+/// recipe's handler does (it tests for `ended` or `cancelled` alike).
+///
+/// The recipe's pan allows one finger (`maximumNumberOfTouches = 1`): the runtime's pan
+/// honours that setting, but this SDK cannot set it yet, so here a second finger moves
+/// the centroid the pan follows.
 public final class SlidePop: GestureDrivenEffect {
     /// The valid parameters; the manifest declares the same bounds.
     static let durations = 0.01...10.0
@@ -15,7 +20,7 @@ public final class SlidePop: GestureDrivenEffect {
 
     /// The pan anywhere on the navigation controller's view, in place of the controller's
     /// own edge pan while attached. The interaction stays at 0 until the finger moves
-    /// after the pan began, as the seeds' handler updates on `changed` only.
+    /// after the pan began, as the recipe's handler updates on `changed` only.
     public let interactiveGesture: GestureDrivenTransition
 
     /// `nil` for parameters outside the declared bounds (or not numbers).
@@ -23,7 +28,7 @@ public final class SlidePop: GestureDrivenEffect {
         guard SlidePop.durations.contains(duration), SlidePop.thresholds.contains(threshold) else { return nil }
         self.duration = duration
         interactiveGesture = GestureDrivenTransition(
-            .pop, recognizer: .pan, options: [.replacesSystemPopGesture, .startsAtZero], name: "slide-pop",
+            .pop, recognizer: .pan, options: [.replacesSystemPopGesture, .startsAtZero, .treatsSystemCancelAsRelease], name: "slide-pop",
             progress: .acrossWidth(), release: .progress(above: threshold))
     }
 
@@ -51,7 +56,7 @@ public final class SlidePop: GestureDrivenEffect {
         View.animate(withDuration: transitionDuration(using: transitionContext), delay: 0, options: options, animations: {
             fromView.transform = Transform2D(translationX: width, y: 0)
         }, completion: { _ in
-            // As the seeds do: the popped view leaves with no transform, so it looks
+            // As the recipe does: the popped view leaves with no transform, so it looks
             // right if it is pushed again. On a cancel the host puts everything back.
             let completed = !transitionContext.transitionWasCancelled
             if completed { View.performWithoutAnimation { fromView.transform = .identity } }

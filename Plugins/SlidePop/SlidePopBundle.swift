@@ -12,7 +12,7 @@ public func stagehandBundleEntry() -> UnsafeRawPointer {
                 .double("duration", default: 0.25, min: SlidePop.durations.lowerBound, max: SlidePop.durations.upperBound),
                 .double("threshold", default: 0.5, min: SlidePop.thresholds.lowerBound, max: SlidePop.thresholds.upperBound),
             ],
-            description: "Pop: the top view slides right over the one below; a pan drives it, finishing past half the width.",
+            description: "Pop: the top view slides right over the one below, 0.25 s; a pan drives it, finishing past half the width (a system-cancelled pan counts as a release).",
             author: "Stagehand", license: "MIT"),
     ]))
 }

@@ -246,6 +246,63 @@ import Testing
         #expect(pan.numberOfTouches == 1)
     }
 
+    /// `maximumNumberOfTouches = 1` (the slide-pop recipe's pan): a second finger is
+    /// ignored for its whole life — it neither moves the centroid the pan follows, nor
+    /// its velocity, nor ends it by lifting — whereas with no limit the same touches move
+    /// the centroid by half the second finger's motion.
+    @Test(arguments: [1, Int.max])
+    func aSecondFingerDoesNotMoveAOneFingerPan(maximum: Int) {
+        let (stage, _, pan) = Self.panScene()
+        pan.maximumNumberOfTouches = maximum
+        let log = Log(pan)
+        Self.send(stage.window, .began, 100, 100, t: 0, id: 1)
+        Self.send(stage.window, .moved, 130, 100, t: 0.1, id: 1)
+        #expect(pan.state == .began)
+        Self.send(stage.window, .began, 300, 500, t: 0.2, id: 2)
+        Self.send(stage.window, .moved, 400, 500, t: 0.3, id: 2)  // the second finger moves 100 pt right
+        if maximum == 1 {
+            #expect(pan.numberOfTouches == 1)
+            #expect(Self.close(pan.translation(in: nil), Point(x: 30, y: 0)))
+            #expect(Self.close(pan.location(in: nil), Point(x: 130, y: 100)))
+            #expect(log.states == [.began], "the ignored finger sends no change")
+        } else {
+            #expect(pan.numberOfTouches == 2)
+            #expect(Self.close(pan.translation(in: nil), Point(x: 80, y: 0)))
+            #expect(log.states == [.began, .changed])
+        }
+        Self.send(stage.window, .ended, 400, 500, t: 0.4, id: 2)
+        #expect(pan.state == .began || pan.state == .changed, "lifting the second finger does not end the pan")
+        Self.send(stage.window, .moved, 140, 100, t: 0.5, id: 1)
+        #expect(Self.close(pan.translation(in: nil), Point(x: maximum == 1 ? 40 : 90, y: 0)))
+        Self.send(stage.window, .ended, 140, 100, t: 0.6, id: 1)
+        #expect(pan.state == .ended)
+    }
+
+    /// `minimumNumberOfTouches = 2`: one finger alone never begins the pan, however far it
+    /// goes; it begins when two fingers move, and ends as soon as one lifts.
+    @Test func aTwoFingerPanWaitsForTheSecondFingerAndEndsWhenOneLifts() {
+        let (stage, _, pan) = Self.panScene()
+        pan.minimumNumberOfTouches = 2
+        Self.send(stage.window, .began, 100, 100, t: 0, id: 1)
+        Self.send(stage.window, .moved, 200, 100, t: 0.1, id: 1)
+        #expect(pan.state == .possible, "one finger is not enough")
+        Self.send(stage.window, .began, 300, 100, t: 0.2, id: 2)
+        Self.send(stage.window, .moved, 210, 100, t: 0.3, id: 1)
+        #expect(pan.state == .began)
+        #expect(pan.numberOfTouches == 2)
+        Self.send(stage.window, .ended, 300, 100, t: 0.4, id: 2)
+        #expect(pan.state == .ended)
+        Self.send(stage.window, .ended, 210, 100, t: 0.5, id: 1)
+        #expect(pan.state == .ended)
+
+        // A lone finger lifting before a second came makes the pan fail.
+        stage.step()
+        Self.send(stage.window, .began, 100, 100, t: 1, id: 1)
+        Self.send(stage.window, .moved, 200, 100, t: 1.1, id: 1)
+        Self.send(stage.window, .ended, 200, 100, t: 1.2, id: 1)
+        #expect(pan.state == .failed)
+    }
+
     // MARK: - Screen-edge pan
 
     @Test func edgePanBeginsOnlyFromTheEdgeAndAwayFromIt() {

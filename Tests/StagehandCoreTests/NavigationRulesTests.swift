@@ -65,6 +65,41 @@ import Testing
         #expect(nav.viewControllers.map(\.title) == ["Inbox"])
     }
 
+    /// An animator's view of the bar as it sets a transition up: UIKit cross-fades the
+    /// title over the transition, so at the start it still shows the old one (what a
+    /// snapshot of the screen taken there must show); the new title follows at once.
+    @Test func theBarShowsTheOldTitleWhileTheAnimatorSetsUpAndTheNewOneAfter() {
+        final class BarReader: AnimatedTransitioning {
+            weak var nav: NavigationController?
+            var seen: [String?] = []
+            func transitionDuration(using context: TransitionContext?) -> Double { 0.3 }
+            func animateTransition(using context: TransitionContext) {
+                seen.append(nav?.navigationBar.label)
+                let to = context.viewController(forKey: .to).view
+                context.containerView.addSubview(to)
+                View.animate(withDuration: 0.3, animations: { to.alpha = 1 }, completion: { _ in
+                    context.completeTransition(!context.transitionWasCancelled)
+                })
+            }
+        }
+        let (stage, nav) = makeNavigationStage(["Inbox"])
+        let reader = BarReader()
+        reader.nav = nav
+        let delegate = FixedDelegate(reader)
+        nav.delegate = delegate
+        nav.pushViewController(ViewController(title: "Detail"), animated: true)
+        stage.step()
+        #expect(reader.seen == ["Inbox"])
+        #expect(nav.navigationBar.label == "Detail")
+        #expect(stage.settle())
+        nav.popViewController(animated: true)
+        stage.step()
+        #expect(reader.seen == ["Inbox", "Detail"])
+        #expect(nav.navigationBar.label == "Inbox")
+        #expect(stage.settle())
+        #expect(nav.navigationBar.label == "Inbox")
+    }
+
     @Test func popToRootPopsEverythingAboveIt() {
         let (stage, nav) = makeNavigationStage(["A", "B", "C", "D"])
         let popped = nav.popToRootViewController(animated: true)

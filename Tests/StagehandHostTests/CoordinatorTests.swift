@@ -71,13 +71,16 @@ import StagehandCore
         let trace = result.trace
         let began = try #require(trace.events.first { $0.kind == "began" })
         #expect(began.effect == "crossfade" && began.operation == "container")
-        // Start and middle: alpha = easeInOut(t / 0.3) in, 1 − that out.
+        // Start and middle: the incoming child's alpha = easeInOut(t / 0.3), above the
+        // outgoing one, which stays opaque (so the blend is opaque at every instant).
         for dt in [1.0 / 60, 0.15] {
             let frame = try #require(trace.frame(at: began.t + dt))
             let f = TimingCurve.easeInOut.progress(at: (frame.t - began.t) / 0.3)
             let second = try #require(frame.views("Second").first), first = try #require(frame.views("First").first)
             #expect(abs(second.alpha - f) < 1e-6)
-            #expect(abs(first.alpha - (1 - f)) < 1e-6)
+            #expect(first.alpha == 1)
+            let cards = frame.views.filter { $0.title == "First" || $0.title == "Second" }.map(\.title)
+            #expect(cards == ["First", "Second"], "the incoming child is above: \(cards)")
         }
         let end = try #require(trace.frames.last)
         #expect(end.views("First").isEmpty)

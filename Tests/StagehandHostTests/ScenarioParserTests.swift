@@ -36,8 +36,24 @@ import StagehandCore
         #expect(s.rootTitle == "Inbox" && s.rootInNavigation)
         #expect(s.push == "parallax-push" && s.pop == "parallax-pop" && s.interactivePop == "full-screen-pop")
         #expect(s.steps.count == 6)
-        #expect(s.steps[4] == .drag(from: Point(x: 10, y: 400), to: Point(x: 300, y: 400), duration: 0.3, hold: 0.1, release: true))
+        #expect(s.steps[4] == .drag(from: Point(x: 10, y: 400), to: Point(x: 300, y: 400), duration: 0.3, hold: 0.1, release: .lift))
         #expect(s.steps[5] == .wait(0.5))
+    }
+
+    @Test func aDragEndsByLiftingStayingDownOrASystemCancel() throws {
+        func release(_ value: String) throws -> DragRelease? {
+            let s = try parse(#"{"steps": [{"drag": {"from": [0, 0], "to": [1, 1]\#(value)}}]}"#)
+            guard case .drag(_, _, _, _, let release) = s.steps.first else { return nil }
+            return release
+        }
+        #expect(try release("") == .lift)
+        #expect(try release(#", "release": true"#) == .lift)
+        #expect(try release(#", "release": false"#) == .hold)
+        #expect(try release(#", "release": "cancel""#) == .cancel)
+        #expect(failure(#"{"steps": [{"drag": {"from": [0, 0], "to": [1, 1], "release": "drop"}}]}"#)
+                == #"error: s.json: steps[0].drag.release: expected true, false or "cancel""#)
+        #expect(failure(#"{"steps": [{"drag": {"from": [0, 0], "to": [1, 1], "release": 1}}]}"#)
+                == #"error: s.json: steps[0].drag.release: expected true, false or "cancel""#)
     }
 
     @Test func unknownKeysAndBadValuesNameTheStepAndTheKey() {

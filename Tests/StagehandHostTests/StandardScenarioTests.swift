@@ -27,4 +27,17 @@ import Testing
             #expect(end - lastEnd >= StandardScenario.pause - 0.05, "\(effect.name): \(end - lastEnd) s after the last transition")
         }
     }
+
+    /// parallax-pop is shown after its own bundle's push, whose snapshot it brings back;
+    /// a pop whose bundle has no push effect follows UIKit's push.
+    @Test func aPopIsShownAfterItsOwnBundlesPush() throws {
+        let library = BuiltInEffects.library
+        let screen = Size(width: 390, height: 844)
+        let parallax = StandardScenario.make(for: try library.effect(named: "parallax-pop"), library: library,
+                                             screen: screen, framesPerSecond: 60)
+        #expect(parallax.push == "parallax-push" && parallax.pop == "parallax-pop")
+        let slide = StandardScenario.make(for: try library.effect(named: "slide-pop"), library: library,
+                                          screen: screen, framesPerSecond: 60)
+        #expect(slide.push == nil && slide.pop == "slide-pop")
+    }
 }

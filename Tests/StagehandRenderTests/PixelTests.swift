@@ -13,9 +13,10 @@ import Testing
 
     // MARK: parallax-push
 
-    /// parallax-push: the to-view slides in from the right, tx = W·(1 − f); the
-    /// from-view's snapshot moves left, tx = −0.3·W·f; f is UIKit's spring with damping
-    /// 1 over 0.6 s. The push starts at t = 0.
+    /// parallax-push: the whole navigation view, with the pushed page, slides in from the
+    /// right, tx = W·(1 − f); beneath it the old screen's snapshot moves left,
+    /// tx = −0.3·W·f; f is UIKit's spring with damping 1 over 0.6 s. The push starts at
+    /// t = 0.
     static func parallax() throws -> Trace {
         try RenderEnvironment.play("""
             {"root": {"title": "Inbox"}, "navigation": {"push": "parallax-push"},
@@ -111,10 +112,11 @@ import Testing
         expectPixel(image, 385, Self.row, .card("Article"), "the popped view at the right")
     }
 
-    /// crossfade: the new child's alpha goes 0 → 1 and the old one's 1 → 0 over 0.3 s on
-    /// ease-in-out, which is symmetric: at 0.15 s both are at 0.5. Over the container's
-    /// own card: 0.5·new + 0.5·(0.5·old + 0.5·container).
-    @Test func crossfadeHalfWayBlendsBothChildren() throws {
+    /// crossfade, UIKit's cross-dissolve between two children: opaque at every instant.
+    /// Over 0.3 s on ease-in-out, which is symmetric, at 0.15 s the blend is half way: a
+    /// pixel is 0.5·new + 0.5·old, nothing of the container's own card behind them; at
+    /// 0.05 s it is f·new + (1 − f)·old with f = easeInOut(1/6).
+    @Test func crossfadeHalfWayIsTheAverageOfTheTwoChildren() throws {
         let trace = try RenderEnvironment.play("""
             {"root": {"title": "Inbox", "child": "First"},
              "steps": [{"wait": 0.1}, {"switchChild": {"title": "Second", "effect": "crossfade"}}, {"wait": 0.5}]}
@@ -125,9 +127,13 @@ import Testing
         let cards = frame.views.filter { $0.kind == "view" }.map(\.title)
         #expect(cards == ["Inbox", "First", "Second"], "back to front: \(cards)")
         let image = try RenderEnvironment.pixels(trace, at: t)
-        let (c, a, b) = (Palette.card(for: "Inbox"), Palette.card(for: "First"), Palette.card(for: "Second"))
-        func blend(_ k: KeyPath<RGBA, Double>) -> Int { Int(((0.5 * b[keyPath: k] + 0.25 * a[keyPath: k] + 0.25 * c[keyPath: k]) * 255).rounded()) }
-        expectPixel(image, 195, Self.row, Bytes(blend(\.red), blend(\.green), blend(\.blue)), "half of each", tolerance: 3)
+        let (a, b) = (Palette.card(for: "First"), Palette.card(for: "Second"))
+        func blend(_ f: Double, _ k: KeyPath<RGBA, Double>) -> Int { Int(((f * b[keyPath: k] + (1 - f) * a[keyPath: k]) * 255).rounded()) }
+        func mix(_ f: Double) -> Bytes { Bytes(blend(f, \.red), blend(f, \.green), blend(f, \.blue)) }
+        expectPixel(image, 195, Self.row, mix(0.5), "half of each child, nothing of the background", tolerance: 2)
+        let early = TimingCurve.easeInOut.progress(at: 0.05 / 0.3)
+        expectPixel(try RenderEnvironment.pixels(trace, at: began + 0.05), 195, Self.row, mix(early),
+                    "early on, mostly the old child", tolerance: 2)
         // Before and after: one child only.
         expectPixel(try RenderEnvironment.pixels(trace, at: began), 195, Self.row, .card("First"), "before")
         expectPixel(try RenderEnvironment.pixels(trace, at: began + 0.3 + 1.0 / 60), 195, Self.row, .card("Second"), "after")

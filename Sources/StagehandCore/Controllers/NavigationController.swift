@@ -240,10 +240,10 @@ open class NavigationController: ViewController {
         for vc in removed { vc.willMove(toParent: nil) }
         viewControllers = stack
         let to = topViewController
-        if isViewLoaded { layoutBar() }
         if let to, to !== from { delegate?.navigationController(self, willShow: to, animated: animated) }
 
         guard animated, isOnScreen, let from, let to, from !== to else {
+            if isViewLoaded { layoutBar() }
             from?.viewWillDisappear(false); to?.viewWillAppear(false)
             if isViewLoaded {
                 if let from, from !== to, from.isViewLoaded { from.view.removeFromSuperview() }
@@ -317,5 +317,9 @@ open class NavigationController: ViewController {
             }
         }
         context.start()
+        // The bar shows the new top's title once the animation controller has set the
+        // transition up. UIKit cross-fades the title over the transition, so what an
+        // animator sees (and snapshots) as it starts is still the old one.
+        layoutBar()
     }
 }

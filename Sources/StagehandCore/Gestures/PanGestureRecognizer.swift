@@ -16,9 +16,14 @@ open class PanGestureRecognizer: GestureRecognizer {
     /// publish its figure; about 10 points is the value commonly given for it. Movement
     /// within this distance still counts in the translation.
     public var hysteresis: Double = 10
-    /// Fewest fingers that can begin the pan (UIKit's default: 1).
+    /// Fewest fingers that can begin the pan (UIKit's default: 1): with fewer down it
+    /// does not begin however far they move, and a pan that began ends as soon as fewer
+    /// remain.
     public var minimumNumberOfTouches = 1
-    /// Most fingers tracked; further fingers are ignored (UIKit's default: unlimited).
+    /// Most fingers tracked (UIKit's default: unlimited). A finger that goes down while
+    /// that many are tracked is ignored for its whole life: it does not move the centroid
+    /// the pan follows, nor its velocity, and lifting it ends nothing — a one-finger pan
+    /// (`1`, as the slide-pop recipe sets) stays under its first finger.
     public var maximumNumberOfTouches = Int.max
     /// The span of recent touch samples the velocity is estimated from, in seconds.
     public var velocitySampleWindow: Double = 0.1

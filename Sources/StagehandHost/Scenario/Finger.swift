@@ -5,7 +5,7 @@ struct Finger {
     let stage: Stage
     let id = 1
 
-    func drag(from: Point, to: Point, duration: Double, hold: Double, release: Bool) {
+    func drag(from: Point, to: Point, duration: Double, hold: Double, release: DragRelease) {
         stage.window.send(Touch(id: id, phase: .began, location: from, timestamp: stage.now))
         let frames = Int((duration * Double(stage.framesPerSecond)).rounded())
         if frames > 0 {
@@ -19,8 +19,10 @@ struct Finger {
             stage.window.send(Touch(id: id, phase: .moved, location: to, timestamp: stage.now))
         }
         stage.advance(by: hold)
-        if release {
-            stage.window.send(Touch(id: id, phase: .ended, location: to, timestamp: stage.now))
+        switch release {
+        case .lift: stage.window.send(Touch(id: id, phase: .ended, location: to, timestamp: stage.now))
+        case .cancel: stage.window.send(Touch(id: id, phase: .cancelled, location: to, timestamp: stage.now))
+        case .hold: break
         }
     }
 }

@@ -31,9 +31,9 @@ public enum ScenarioStep: Hashable, Sendable {
     case popToRoot
     case present(title: String, effect: String?, dismissal: String?, interactiveDismissal: String?, embedInNavigation: Bool)
     case dismiss
-    /// One finger in a straight line over `duration`, still for `hold`, then lifted
-    /// unless `release` is false.
-    case drag(from: Point, to: Point, duration: Double, hold: Double, release: Bool)
+    /// One finger in a straight line over `duration`, still for `hold`, then ended as
+    /// `release` says (lifted, left down, or cancelled by the system).
+    case drag(from: Point, to: Point, duration: Double, hold: Double, release: DragRelease)
     case wait(Double)
     /// Swaps the root's child for a new one titled `title` with a container effect.
     case switchChild(title: String, effect: String?)

@@ -67,6 +67,15 @@ public enum ScenarioParser {
             return n.boolValue
         }
 
+        /// A drag's `release`: true (lift), false (stay down) or "cancel" (the system
+        /// cancels the touch).
+        func release(_ value: Any?, _ path: String) throws(Diagnostic) -> DragRelease? {
+            guard let value else { return nil }
+            if let n = value as? NSNumber, isBoolean(n) { return n.boolValue ? .lift : .hold }
+            if let s = value as? String, s == "cancel" { return .cancel }
+            throw fail(path, "expected true, false or \"cancel\"")
+        }
+
         func point(_ value: Any?, _ path: String) throws(Diagnostic) -> Point? {
             guard let value else { return nil }
             guard let a = value as? [Any], a.count == 2 else { throw fail(path, "expected [x, y]") }
@@ -141,7 +150,7 @@ public enum ScenarioParser {
                 return .drag(from: from, to: to,
                              duration: try number(o["duration"], "\(p).duration", min: 0, max: 600) ?? 0.3,
                              hold: try number(o["hold"], "\(p).hold", min: 0, max: 600) ?? 0,
-                             release: try bool(o["release"], "\(p).release") ?? true)
+                             release: try release(o["release"], "\(p).release") ?? .lift)
             case "switchChild":
                 let o = try object(body, p, keys: ["title", "effect"])
                 return .switchChild(title: try string(o["title"], "\(p).title") ?? "Child",

@@ -3,7 +3,8 @@ import StagehandCore
 /// The run `stagehand preview` shows for one effect, made from its kind:
 ///
 /// - push: a push with it, then a pause;
-/// - pop: a push (UIKit's), then a pop with it;
+/// - pop: a push (with the push effect of the same bundle if it has one, as
+///   parallax-push goes with parallax-pop; UIKit's otherwise), then a pop with it;
 /// - present: a presentation with it, then a dismissal with UIKit's;
 /// - dismiss: a presentation with UIKit's, then a dismissal with it;
 /// - container: a switch to a second child with it, and back;
@@ -46,7 +47,10 @@ public enum StandardScenario {
         // The probes are read for their events only.
         runner.recordsFrames = false
         let gap = probeGap(effect, parameters: parameters)
-        let candidates = plans(for: effect)
+        // A pop made to follow its own bundle's push (parallax-pop shows the push's snapshot).
+        let companionPush = effect.kind == .pop
+            ? library.effects.first { $0.kind == .push && $0.bundlePath == effect.bundlePath }?.name : nil
+        let candidates = plans(for: effect, pushedWith: companionPush)
         var chosen: (Plan, Trace)?
         for plan in candidates {
             let trace = runner.run(plan.scenario(screen: screen, fps: framesPerSecond, waits: nil, gap: gap)).trace
@@ -124,7 +128,7 @@ public enum StandardScenario {
                 case .step(let step): steps.append(step)
                 case .drag(let from, let to):
                     steps.append(.drag(from: from, to: to, duration: StandardScenario.dragDuration,
-                                       hold: StandardScenario.dragHold, release: true))
+                                       hold: StandardScenario.dragHold, release: .lift))
                 }
                 steps.append(.wait(waits?[k] ?? gap))
             }
@@ -172,14 +176,15 @@ public enum StandardScenario {
         }
     }
 
-    /// The candidate plans for `effect`, the preferred first.
-    static func plans(for effect: EffectInfo) -> [Plan] {
+    /// The candidate plans for `effect`, the preferred first; a pop's pushes use
+    /// `companionPush` (nil: UIKit's).
+    static func plans(for effect: EffectInfo, pushedWith companionPush: String? = nil) -> [Plan] {
         let name = effect.name
         switch effect.kind {
         case .push:
             return [Plan(push: name, beats: [push()])]
         case .pop:
-            var plan = Plan(pop: name, beats: [push(), pop])
+            var plan = Plan(push: companionPush, pop: name, beats: [push(), pop])
             guard effect.interactive else { return [plan] }
             plan.interactivePop = name
             plan.beats += [push(), edgeDrag(finishing), push(), edgeDrag(cancelling)]

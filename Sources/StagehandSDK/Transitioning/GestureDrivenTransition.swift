@@ -100,7 +100,8 @@ public final class GestureDrivenTransition {
         /// On a release, the progress there; for a cancelled gesture, the progress the
         /// interaction was last updated to.
         public let progress: Double
-        /// Whether the finger let go (`false`: the gesture was cancelled or failed).
+        /// Whether the finger let go, or the system cancelled a gesture the options treat
+        /// as a release (`false`: the gesture was cancelled or failed).
         public let isRelease: Bool
         /// Whether `finish()` follows (`false`: `cancel()`).
         public let isFinishing: Bool
@@ -126,6 +127,13 @@ public final class GestureDrivenTransition {
         /// the interaction catches up at once with the movement the recognizer needed
         /// before it began.
         public static let startsAtZero = Options(rawValue: 1 << 2)
+        /// Treats a gesture the system cancels (its touches cancelled, as by an incoming
+        /// call) like a release where the finger last was: the release rule decides
+        /// whether the transition finishes, as the pop recipes' handlers do (they test
+        /// for `ended` or `cancelled` alike). Without it, a cancelled gesture cancels the
+        /// transition, as the swipe-to-dismiss recipe does. A gesture that fails is
+        /// cancelled either way.
+        public static let treatsSystemCancelAsRelease = Options(rawValue: 1 << 3)
     }
 
     let operation: Operation
@@ -290,10 +298,10 @@ public final class GestureDrivenTransition {
             update(clampedProgress(recognizer, of: viewController))
         case .ended:
             guard isDriving else { return }
-            isDriving = false
-            let progress = clampedProgress(recognizer, of: viewController)
-            let finishing = release.shouldFinish(Release(progress: progress, recognizer: recognizer))
-            end(finishing: finishing, at: progress, isRelease: true)
+            released(recognizer, of: viewController)
+        case .cancelled where options.contains(.treatsSystemCancelAsRelease):
+            guard isDriving else { return }
+            released(recognizer, of: viewController)
         case .cancelled, .failed:
             guard isDriving else { return }
             isDriving = false
@@ -301,6 +309,15 @@ public final class GestureDrivenTransition {
         case .possible:
             break
         }
+    }
+
+    /// The finger let go (or the system cancelled a gesture treated as a release): the
+    /// release rule decides, at the progress where the finger last was.
+    private func released(_ recognizer: PanGestureRecognizer, of viewController: ViewController) {
+        isDriving = false
+        let progress = clampedProgress(recognizer, of: viewController)
+        let finishing = release.shouldFinish(Release(progress: progress, recognizer: recognizer))
+        end(finishing: finishing, at: progress, isRelease: true)
     }
 
     /// Starts the operation with a fresh interaction, which replaces the previous one

@@ -15,12 +15,15 @@ import StagehandCore
 ///   the distance −1/m34 in front of the anchor's position P, so a point at depth z is
 ///   divided by w = 1 + m34·z, and appears at P + ((x·cos θ + sx) / w, (y + sy) / w).
 ///
+/// Both are alternatives inside the slide pop's 0.25 s animation: d = 0.25 s. The scenes
+/// run at 120 frames a second, so that d / 2 = 0.125 s falls on a frame.
+///
 /// flip-pop: both views turn about their centres (P the centre of the screen, no move):
 /// the from-view from 0 to 90° over the first half of d (ease-in), the to-view from
 /// −90° to 0 over the second half (ease-out); linear halves when a finger drives it.
 ///
-/// cube-pop: the shared edge is at x = W·p for the progress p (ease-in-out of t/d, or the
-/// finger's fraction); the from-view turns by θ = 90°·p about its left edge, the to-view
+/// cube-pop: the shared edge is at x = W·p for the progress p (linear, p = t/d — the
+/// recipe's cube transition has no timing function — or the finger's fraction); the from-view turns by θ = 90°·p about its left edge, the to-view
 /// by θ = −90°·(1 − p) about its right edge, both seen from the eye in front of the
 /// screen's centre C (P = C, moved by (W·p − W/2, 0)). A face is hidden while the eye
 /// is behind it (its projection is mirrored).
@@ -31,7 +34,8 @@ import StagehandCore
 
     static let width = 390.0
     static let height = 844.0
-    static let duration = 0.5
+    static let duration = 0.25
+    static let fps = 120.0
     static let m34 = -1.0 / 500
     /// The navigation handler's rule that full-screen-pop and the edge pop share.
     static let threshold = 0.5
@@ -89,7 +93,7 @@ import StagehandCore
                      parameters: [String: [String: String]] = [:]) throws -> ScenarioResult {
         let interactive = interactivePop.map { #", "interactivePop": "\#($0)""# } ?? ""
         return try BuiltInEffects.play("""
-        {"screen": {"width": \(width), "height": \(height), "fps": 60},
+        {"screen": {"width": \(width), "height": \(height), "fps": \(Int(fps))},
          "root": {"title": "Root", "embedInNavigation": true},
          "navigation": {"pop": "\(effect)"\(interactive)},
          "steps": [{"push": {"title": "Detail"}}, {"wait": 1}, \(steps)]}
@@ -169,10 +173,11 @@ import StagehandCore
         let start = Self.popStart(result)
         #expect(Self.events(result) == ["began system-push push false", "completed system-push push false",
                                         "began flip-pop pop false", "completed flip-pop pop false"])
+        #expect(abs((result.trace.events.last?.t ?? 0) - (start + 0.25)) < 1e-5, "flip-pop lasts the slide pop's 0.25 s")
 
         // Start, a quarter, the middle (both edge-on), three quarters, the last frame.
         for frames in [1, 8, 15, 22, 29] {
-            let t = Double(frames) / 60
+            let t = Double(frames) / Self.fps
             let angles = Self.flipAngles(at: t)
             Self.expectCorners(Self.view("Detail", at: start + t, in: result), Self.corners(anchorX: 0.5, angle: angles.from),
                                "from-view at \(t) s (θ = \(angles.from))")
@@ -181,11 +186,12 @@ import StagehandCore
         }
 
         // The left edge comes toward the viewer (taller), the right one goes away.
-        let quarter = Self.view("Detail", at: start + 8.0 / 60, in: result)?.corners ?? []
+        let quarter = Self.view("Detail", at: start + 8.0 / Self.fps, in: result)?.corners ?? []
         if quarter.count == 4 {
             #expect(quarter[3][1] - quarter[0][1] > Self.height && quarter[2][1] - quarter[1][1] < Self.height)
         }
-        // Mid-way both are edge-on: a vertical segment through the centre.
+        // At 0.125 s, mid-way, both are edge-on: a vertical segment through the centre.
+        #expect(Self.duration / 2 == 0.125)
         for title in ["Detail", "Root"] {
             let mid = Self.view(title, at: start + Self.duration / 2, in: result)?.corners ?? []
             #expect(mid.allSatisfy { abs($0[0] - Self.width / 2) < Self.tolerance }, "\(title) mid-way: \(mid)")
@@ -207,10 +213,11 @@ import StagehandCore
         let start = Self.popStart(result)
         #expect(Self.events(result) == ["began system-push push false", "completed system-push push false",
                                         "began cube-pop pop false", "completed cube-pop pop false"])
+        #expect(abs((result.trace.events.last?.t ?? 0) - (start + 0.25)) < 1e-5, "cube-pop lasts the slide pop's 0.25 s")
 
         for frames in [1, 8, 15, 22, 29] {
-            let t = Double(frames) / 60
-            let p = TimingCurve.easeInOut.progress(at: t / Self.duration)
+            let t = Double(frames) / Self.fps
+            let p = t / Self.duration  // linear
             let expected = Self.cubeCorners(at: p)
             let from = Self.view("Detail", at: start + t, in: result)
             let to = Self.view("Root", at: start + t, in: result)
@@ -225,10 +232,16 @@ import StagehandCore
             }
         }
 
-        // Mid-way: two trapezoids, mirror images of each other about the centre, their
-        // far edges shorter than the shared one.
-        let from = Self.view("Detail", at: start + Self.duration / 2, in: result)?.corners ?? []
-        let to = Self.view("Root", at: start + Self.duration / 2, in: result)?.corners ?? []
+        // At 0.125 s, mid-way (p = 0.5, linear): each face turned 45° about the shared
+        // edge at x = 195. Worked by hand for the from-view's far edge, 390 pt from its
+        // anchor: cos 45° · 390 = 275.772, depth z = −275.772, w = 1 + 0.002 · 275.772
+        // = 1.551543; x = 195 + 275.772 / w = 372.740, y = 422 ∓ 422 / w = 150.013 and
+        // 693.987. The to-view is its mirror image about x = 195.
+        let from = Self.view("Detail", at: start + 0.125, in: result)?.corners ?? []
+        let to = Self.view("Root", at: start + 0.125, in: result)?.corners ?? []
+        let byHand: [[Double]] = [[195, 0], [372.740219, 150.012745], [372.740219, 693.987255], [195, 844]]
+        #expect(from.count == 4 && zip(from, byHand).allSatisfy { abs($0[0] - $1[0]) < Self.tolerance && abs($0[1] - $1[1]) < Self.tolerance },
+                "cube from-view at 0.125 s: \(from), expected \(byHand)")
         if from.count == 4 && to.count == 4 {
             let sharedHeight = from[3][1] - from[0][1], farHeight = from[2][1] - from[1][1]
             #expect(abs(sharedHeight - Self.height) < Self.tolerance && farHeight < Self.height * 0.8,
@@ -268,7 +281,7 @@ import StagehandCore
 
         let cube = try Self.play("cube-pop", steps: #"{"pop": {}}"#, parameters: ["cube-pop": parameters])
         let cubeStart = Self.popStart(cube)
-        let expected = Self.cubeCorners(at: TimingCurve.easeInOut.progress(at: 0.25), m34: -0.001)
+        let expected = Self.cubeCorners(at: 0.2 / 0.8, m34: -0.001)
         Self.expectCorners(Self.view("Detail", at: cubeStart + 0.2, in: cube), expected.from, "cube-pop from-view at 0.2 s of 0.8 s")
         Self.expectCorners(Self.view("Root", at: cubeStart + 0.2, in: cube), expected.to, "cube-pop to-view at 0.2 s of 0.8 s")
         Self.expectEnd(cube, stack: ["Root"])

@@ -38,10 +38,11 @@ private func playPresent(_ steps: [String]) throws -> ScenarioResult {
     """)
 }
 
-/// One finger from `from` to `to` in 0.3 s, held still `hold` s, then lifted.
-private func dragStep(from: (Double, Double), to: (Double, Double), hold: Double = 0.2) -> String {
+/// One finger from `from` to `to` in 0.3 s, held still `hold` s, then lifted (or, with
+/// `release` "cancel", cancelled by the system).
+private func dragStep(from: (Double, Double), to: (Double, Double), hold: Double = 0.2, release: String = "true") -> String {
     """
-    {"drag": {"from": [\(from.0), \(from.1)], "to": [\(to.0), \(to.1)], "duration": 0.3, "hold": \(hold), "release": true}}
+    {"drag": {"from": [\(from.0), \(from.1)], "to": [\(to.0), \(to.1)], "duration": 0.3, "hold": \(hold), "release": \(release)}}
     """
 }
 
@@ -87,8 +88,9 @@ private func easeInOutFraction(_ x: Double) -> Double {
 // MARK: - push-style-present / pop-style-dismiss
 
 @Suite struct PushStylePresentTests {
-    /// Presented: tx = width·(1 − f); presenter: tx = −0.3·width·f; f = easeInOut(t / 0.3).
-    @Test func presentSlidesInFromTheRightWhileThePresenterDriftsLeft() throws {
+    /// Presented: tx = width·(1 − f); presenter: tx = −width·f (it travels the full
+    /// width, as in the recipe); f = easeInOut(t / 0.3).
+    @Test func presentSlidesInFromTheRightWhileThePresenterTravelsTheFullWidthLeft() throws {
         let result = try playPresent([pushStylePresentStep])
         let trace = result.trace
         let began = try #require(trace.event("began", "present"))
@@ -103,13 +105,15 @@ private func easeInOutFraction(_ x: Double) -> Double {
         let start = try #require(trace.frame(at: Present.frameTime))
         let f1 = easeInOutFraction(Present.frameTime / 0.3)
         #expect(abs(try #require(start.navigationView("Compose")).transform[4] - Present.width * (1 - f1)) < Present.tolerance)
-        #expect(abs(try #require(start.navigationView("Inbox")).transform[4] + 0.3 * Present.width * f1) < Present.tolerance)
+        #expect(abs(try #require(start.navigationView("Inbox")).transform[4] + Present.width * f1) < Present.tolerance)
 
-        // Mid-way: ease-in-ease-out is symmetric, so half the time is half the way.
+        // Mid-way: ease-in-ease-out is symmetric, so half the time is half the way: the
+        // presented view at x = 195, the presenter at x = −195, side by side.
         let mid = try #require(trace.frame(at: 0.15))
         #expect(abs(mid.t - 0.15) < 1e-6)
         #expect(try #require(mid.navigationView("Compose")).transform == [1, 0, 0, 1, 195, 0])
-        #expect(try #require(mid.navigationView("Inbox")).transform == [1, 0, 0, 1, -58.5, 0])
+        #expect(try #require(mid.navigationView("Inbox")).transform == [1, 0, 0, 1, -195, 0])
+        #expect(try #require(mid.navigationView("Inbox")).corners.first == [-195, 0])
 
         // Every frame of the move, against the formula.
         let moving = trace.frames(after: 0, before: 0.3)
@@ -119,14 +123,14 @@ private func easeInOutFraction(_ x: Double) -> Double {
             let presented = try #require(frame.navigationView("Compose"))
             let presenter = try #require(frame.navigationView("Inbox"))
             #expect(abs(presented.transform[4] - Present.width * (1 - f)) < Present.tolerance, "t = \(frame.t)")
-            #expect(abs(presenter.transform[4] + 0.3 * Present.width * f) < Present.tolerance, "t = \(frame.t)")
+            #expect(abs(presenter.transform[4] + Present.width * f) < Present.tolerance, "t = \(frame.t)")
             #expect(presented.transform[5] == 0 && presenter.transform[5] == 0)
             #expect(presented.frame[1] == 0 && presented.frame[2] == Present.width)
             #expect(frame.presented == ["Compose"])
         }
-        // The last frame before the end: the presenter is almost 30 % to the left.
+        // The last frame before the end: the presenter is almost off the screen.
         let last = try #require(moving.last)
-        #expect(try #require(last.navigationView("Inbox")).transform[4] < -0.29 * Present.width)
+        #expect(try #require(last.navigationView("Inbox")).transform[4] < -0.98 * Present.width)
 
         // End: at 0.3 s the presented view is in place; the presenter, covered now, is
         // handed back untransformed (it stays in the window under the presentation).
@@ -143,7 +147,7 @@ private func easeInOutFraction(_ x: Double) -> Double {
         expectCleanPresent(result)
     }
 
-    /// The reverse: presented tx = width·f, presenter tx = −0.3·width·(1 − f).
+    /// The reverse: presented tx = width·f, presenter tx = −width·(1 − f).
     @Test func dismissSlidesOffToTheRightAsIfPopped() throws {
         let result = try playPresent([pushStylePresentStep, #"{"wait": 0.5}"#, #"{"dismiss": {}}"#])
         let trace = result.trace
@@ -154,19 +158,19 @@ private func easeInOutFraction(_ x: Double) -> Double {
         let start = try #require(trace.frame(at: t0 + Present.frameTime))
         let f1 = easeInOutFraction(exactFrameTime(start.t - t0) / 0.3)
         #expect(abs(try #require(start.navigationView("Compose")).transform[4] - Present.width * f1) < Present.tolerance)
-        #expect(abs(try #require(start.navigationView("Inbox")).transform[4] + 0.3 * Present.width * (1 - f1)) < Present.tolerance)
+        #expect(abs(try #require(start.navigationView("Inbox")).transform[4] + Present.width * (1 - f1)) < Present.tolerance)
 
         let mid = try #require(trace.frame(at: t0 + 0.15))
         #expect(abs(mid.t - t0 - 0.15) < 1e-6)
         #expect(abs(try #require(mid.navigationView("Compose")).transform[4] - 195) < Present.tolerance)
-        #expect(abs(try #require(mid.navigationView("Inbox")).transform[4] + 58.5) < Present.tolerance)
+        #expect(abs(try #require(mid.navigationView("Inbox")).transform[4] + 195) < Present.tolerance)
 
         let moving = trace.frames(after: t0, before: t0 + 0.3)
         #expect(moving.count == 17)
         for frame in moving {
             let f = easeInOutFraction(exactFrameTime(frame.t - t0) / 0.3)
             #expect(abs(try #require(frame.navigationView("Compose")).transform[4] - Present.width * f) < Present.tolerance, "t = \(frame.t)")
-            #expect(abs(try #require(frame.navigationView("Inbox")).transform[4] + 0.3 * Present.width * (1 - f)) < Present.tolerance, "t = \(frame.t)")
+            #expect(abs(try #require(frame.navigationView("Inbox")).transform[4] + Present.width * (1 - f)) < Present.tolerance, "t = \(frame.t)")
         }
 
         let completed = try #require(trace.event("completed", "dismiss"))
@@ -226,11 +230,11 @@ private func easeInOutFraction(_ x: Double) -> Double {
         #expect(began.interactive)
 
         // Held still: the views sit exactly where the finger put them (linear while
-        // interactive): presented tx = width·p, presenter tx = −0.3·width·(1 − p).
+        // interactive): presented tx = width·p, presenter tx = −width·(1 − p).
         let held = try #require(trace.frame(at: 0.9))
         #expect(abs(try #require(held.percent) - progress) < 1e-6)
         #expect(abs(try #require(held.navigationView("Compose")).transform[4] - Present.width * progress) < Present.tolerance)
-        #expect(abs(try #require(held.navigationView("Inbox")).transform[4] + 0.3 * Present.width * (1 - progress)) < Present.tolerance)
+        #expect(abs(try #require(held.navigationView("Inbox")).transform[4] + Present.width * (1 - progress)) < Present.tolerance)
 
         let ended = try #require(trace.events.last)
         #expect(ended.operation == "dismiss")
@@ -243,6 +247,56 @@ private func easeInOutFraction(_ x: Double) -> Double {
         if !finishes {
             #expect(try #require(settled.navigationView("Compose")).transform == [1, 0, 0, 1, 0, 0])
         }
+        expectCleanPresent(result)
+    }
+
+    /// The dismissal stays where it is when the edge pan begins: the finger's first
+    /// movement after `began` moves it. The finger goes down at x = 5 at 0.5 s and moves
+    /// 0.3·390 = 117 pt in 18 steps of 6.5 pt.
+    @Test func edgeSwipeMovesNothingUntilTheFirstMoveAfterBegan() throws {
+        let result = try playPresent([pushStylePresentStep, #"{"wait": 0.5}"#, dragStep(from: (5, 400), to: (122, 400))])
+        let trace = result.trace
+        let began = try #require(trace.event("began", "dismiss"))
+        // Frames are recorded as the clock steps, before that frame's touch: the frame
+        // after `began` shows the pan begun, the one after it the next step.
+        let steps = ((began.t - 0.5) * 60).rounded()
+        let atBegan = try #require(trace.frame(at: began.t + Present.frameTime))
+        #expect(atBegan.percent == 0)
+        #expect(try #require(atBegan.navigationView("Compose")).transform[4] == 0)
+        #expect(try #require(atBegan.navigationView("Inbox")).transform[4] == -Present.width)
+        let next = try #require(trace.frame(at: began.t + 2 * Present.frameTime))
+        let progress = (steps + 1) * 6.5 / Present.width
+        #expect(abs(try #require(next.percent) - progress) < 1e-6)
+        #expect(abs(try #require(next.navigationView("Compose")).transform[4] - Present.width * progress) < Present.tolerance)
+        expectCleanPresent(result)
+    }
+
+    /// The recipe's handler treats a cancelled pan like an ended one: the threshold (0.5)
+    /// decides where the system cancelled it.
+    @Test(arguments: [(0.3, false), (0.6, true)])
+    func edgeSwipeCancelledByTheSystemIsDecidedByTheThreshold(progress: Double, finishes: Bool) throws {
+        let result = try playPresent([pushStylePresentStep, #"{"wait": 0.5}"#,
+                                      dragStep(from: (5, 400), to: (5 + progress * Present.width, 400), release: #""cancel""#)])
+        let trace = result.trace
+        let held = try #require(trace.frame(at: 0.9))
+        #expect(abs(try #require(held.percent) - progress) < 1e-6)
+        let ended = try #require(trace.events.last)
+        #expect(ended.operation == "dismiss" && ended.effect == "pop-style-dismiss")
+        #expect(ended.kind == (finishes ? "completed" : "cancelled"))
+        #expect(ended.t > 1 - 1e-9, "ended before the system cancelled the touch")
+        #expect(try #require(trace.frames.last).presented == (finishes ? [] : ["Compose"]))
+        expectCleanPresent(result)
+    }
+
+    /// offset 0.3 keeps UIKit's push parallax as a variant: the presenter drifts 30 %.
+    @Test func offsetParameterGivesThePushParallaxVariant() throws {
+        let result = try BuiltInEffects.play("""
+        {"screen": {"width": 390, "height": 844, "fps": 60}, "root": {"title": "Inbox"},
+         "steps": [\(pushStylePresentStep)]}
+        """, parameters: ["push-style-present": ["offset": "0.3"]])
+        let mid = try #require(result.trace.frame(at: 0.15))
+        #expect(try #require(mid.navigationView("Compose")).transform == [1, 0, 0, 1, 195, 0])
+        #expect(try #require(mid.navigationView("Inbox")).transform == [1, 0, 0, 1, -58.5, 0])
         expectCleanPresent(result)
     }
 }
@@ -365,6 +419,22 @@ private func easeInOutFraction(_ x: Double) -> Double {
         let settled = try #require(trace.frames.last)
         #expect(settled.presented.isEmpty)
         #expect(settled.stack == ["Inbox"])
+        expectCleanPresent(result)
+    }
+
+    /// The swipe-to-dismiss recipe cancels a pan the system cancels, wherever it got.
+    @Test func swipeCancelledByTheSystemCancelsEvenPastTheThreshold() throws {
+        let result = try playPresent([bouncePresentStep, #"{"wait": 1}"#,
+                                      dragStep(from: (195, 200), to: (195, 200 + 0.8 * 400), release: #""cancel""#)])
+        let trace = result.trace
+        let held = try #require(trace.frame(at: 1.4))
+        #expect(abs(try #require(held.percent) - 0.8) < 1e-6)
+        let ended = try #require(trace.events.last)
+        #expect(ended.operation == "dismiss" && ended.effect == "swipe-dismiss" && ended.kind == "cancelled")
+        #expect(ended.t > 1.5 - 1e-9)
+        let settled = try #require(trace.frames.last)
+        #expect(settled.presented == ["Compose"])
+        #expect(try #require(settled.navigationView("Compose")).frame == [0, 0, Present.width, Present.height])
         expectCleanPresent(result)
     }
 

@@ -2,8 +2,9 @@ import Testing
 import StagehandCore
 @testable import StagehandHost
 
-/// slide-pop, from the seeds: 0.25 s, the from-view slides right over the to-view;
-/// with its pan, progress = translation.x / width, finishing above 0.5.
+/// slide-pop, from the recipe: 0.25 s, the from-view slides right over the to-view;
+/// with its pan, progress = translation.x / width, finishing above 0.5, and a pan the
+/// system cancels is decided by the same threshold.
 @Suite struct SlidePopTests {
     let width = 390.0
     let epsilon = 0.005
@@ -49,12 +50,23 @@ import StagehandCore
         expectSettled(result)
     }
 
-    /// Pushes Detail, then drags from x = 40 to 40 + fraction × width, holds still, lifts.
-    func drag(_ fraction: Double) throws -> ScenarioResult {
+    /// The recipe's handler tests for ended or cancelled alike.
+    @Test(arguments: [(0.3, false), (0.6, true)])
+    func cancelledByTheSystemTheThresholdDecides(fraction: Double, finishes: Bool) throws {
+        let result = try drag(fraction, release: #""cancel""#)
+        #expect(result.trace.events.filter { $0.operation == "pop" }.map(\.kind) == ["began", finishes ? "completed" : "cancelled"])
+        #expect(result.trace.frames.last?.stack == (finishes ? ["Inbox"] : ["Inbox", "Detail"]))
+        expectSettled(result)
+    }
+
+    /// Pushes Detail, then drags from x = 40 to 40 + fraction × width, holds still, lifts
+    /// (or the system cancels the touch).
+    func drag(_ fraction: Double, release: String = "true") throws -> ScenarioResult {
         let result = try BuiltInEffects.play("""
             {"root": {"title": "Inbox"}, "navigation": {"interactivePop": "slide-pop"},
              "steps": [{"push": {"title": "Detail"}}, {"wait": 0.5},
-                       {"drag": {"from": [40, 400], "to": [\(40 + fraction * width), 400], "duration": 0.3, "hold": 0.2}},
+                       {"drag": {"from": [40, 400], "to": [\(40 + fraction * width), 400], "duration": 0.3, "hold": 0.2,
+                                 "release": \(release)}},
                        {"wait": 0.5}]}
             """)
         // While held, the from-view sits under the finger: linear, percent = fraction.

@@ -3,8 +3,10 @@ import StagehandCore
 @testable import StagehandHost
 
 /// The checks every scenario must pass once it settles: the top controller's view is on
-/// screen, untransformed and opaque; no snapshot is left in the window; the navigation
-/// bar's hidden state is what it was; every transition began once and ended once.
+/// screen, untransformed and opaque; no snapshot is left showing in the window (an effect
+/// may keep one hidden for later, as parallax-push keeps the old screen's); the
+/// navigation bar's hidden state is what it was; every transition began once and ended
+/// once.
 func expectSettled(_ result: ScenarioResult, navigationBarHidden: Bool = false,
                    sourceLocation: SourceLocation = #_sourceLocation) {
     for problem in settledSceneProblems(result, navigationBarHidden: navigationBarHidden) {
@@ -34,7 +36,15 @@ func settledSceneProblems(_ result: ScenarioResult, navigationBarHidden: Bool = 
             node = n.superview
         }
     }
-    let snapshots = stage.window.allViewsBackToFront.filter { $0.kind == .snapshot }
+    let snapshots = stage.window.allViewsBackToFront.filter { view in
+        guard view.kind == .snapshot else { return false }
+        var node: View? = view
+        while let n = node {
+            if n.model.isHidden { return false }
+            node = n.superview
+        }
+        return true
+    }
     check(snapshots.isEmpty, "snapshots left in the window: \(snapshots.map(\.displayName))")
     if let nav = result.coordinator.topNavigationController {
         check(nav.isNavigationBarHidden == navigationBarHidden, "navigation bar hidden = \(nav.isNavigationBarHidden)")
