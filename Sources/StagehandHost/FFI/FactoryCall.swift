@@ -36,7 +36,7 @@ import StagehandCore
     /// thread (stages on several threads make effects at once: the library, and so this
     /// call, is shared), or from a factory that reaches back into the host to make another
     /// effect — does not wait: it uses slots of its own.
-    private let slotsInUse = Locked(())
+    private let slotsInUse = Locked(false)
 
     /// Prepares the call of the C function at `function`, which returns a pointer and
     /// takes `parameterTypes`; `nil` if libffi refuses the signature.
@@ -83,7 +83,9 @@ import StagehandCore
         precondition(count == parameterCount, "arguments must match the declared parameter types")
         guard !takesStrings else { return callWithOwnSlots(arguments) }
         // nil: the slots were busy; .some(nil): the factory returned NULL.
-        let made: UnsafeMutableRawPointer?? = slotsInUse.withLockIfAvailable { _ -> UnsafeMutableRawPointer? in
+        let made: UnsafeMutableRawPointer?? = slotsInUse.withLockIfAvailable { busy -> UnsafeMutableRawPointer? in
+            busy = true
+            defer { busy = false }
             arguments.withUnsafeBufferPointer { values in
                 for index in 0..<count {
                     Self.store(values[index], as: types[index], into: slots + index * 8)

@@ -6,16 +6,18 @@ import Musl
 import Darwin
 #endif
 
-/// A value behind a pthread mutex, for the little state that stages on different threads
-/// share. A pthread mutex rather than `Synchronization.Mutex`: ThreadSanitizer sees its
-/// ordering (it intercepts pthread), so the sanitized suite checks the code that uses it
-/// instead of reporting races that are not there. (The host's core has the same
-/// type; a bundle links nothing of the host's, so the SDK has its own.)
-final class Locked<Value>: @unchecked Sendable {
+/// A value behind a pthread mutex: for what a bundle shares between stages, which the
+/// host may run on different threads at once (see `Documentation/WritingEffects.md`).
+///
+/// A pthread mutex rather than `Synchronization.Mutex`: ThreadSanitizer sees its
+/// ordering (it intercepts pthread), so a sanitized run checks the code that uses it
+/// instead of reporting races that are not there. (The host's core has the same type; a
+/// bundle links nothing of the host's, so the SDK has its own.)
+public final class Locked<Value>: @unchecked Sendable {
     private let mutex: UnsafeMutablePointer<pthread_mutex_t>
     private var value: Value
 
-    init(_ value: Value) {
+    public init(_ value: Value) {
         self.value = value
         mutex = .allocate(capacity: 1)
         pthread_mutex_init(mutex, nil)
@@ -26,7 +28,7 @@ final class Locked<Value>: @unchecked Sendable {
         mutex.deallocate()
     }
 
-    func withLock<R>(_ body: (inout Value) throws -> R) rethrows -> R {
+    public func withLock<R>(_ body: (inout Value) throws -> R) rethrows -> R {
         pthread_mutex_lock(mutex)
         defer { pthread_mutex_unlock(mutex) }
         return try body(&value)
@@ -34,7 +36,7 @@ final class Locked<Value>: @unchecked Sendable {
 
     /// Runs `body` if the lock is free now, without waiting; `nil` if it is held (by
     /// another thread, or by this one further up the stack).
-    func withLockIfAvailable<R>(_ body: (inout Value) throws -> R) rethrows -> R? {
+    public func withLockIfAvailable<R>(_ body: (inout Value) throws -> R) rethrows -> R? {
         guard pthread_mutex_trylock(mutex) == 0 else { return nil }
         defer { pthread_mutex_unlock(mutex) }
         return try body(&value)
