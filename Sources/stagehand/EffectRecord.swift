@@ -34,11 +34,20 @@ struct EffectRecord: Encodable {
         }
     }
 
+    /// Which gesture drives the effect's interactive transitions (see `InteractionRule`).
+    struct Interaction: Encodable {
+        var gesture: String
+        var threshold: Double?
+        var thresholdParameter: String?
+        var projectsVelocity: Bool
+    }
+
     var name: String
     var kind: String
     var interactive: Bool
     var source: String
     var bundle: String
+    var resolvedBundle: String
     var bundleName: String
     var version: String
     var factory: String
@@ -46,6 +55,7 @@ struct EffectRecord: Encodable {
     var description: String
     var author: String?
     var license: String?
+    var interaction: Interaction?
 
     init(_ info: EffectInfo) {
         name = info.name
@@ -53,6 +63,7 @@ struct EffectRecord: Encodable {
         interactive = info.interactive
         source = info.source.rawValue
         bundle = info.bundlePath
+        resolvedBundle = info.resolvedBundlePath
         bundleName = info.bundleName
         version = info.bundleVersion
         factory = info.factory
@@ -63,5 +74,9 @@ struct EffectRecord: Encodable {
         description = info.description
         author = info.author
         license = info.license
+        interaction = info.interaction.map {
+            Interaction(gesture: $0.gesture.rawValue, threshold: $0.threshold, thresholdParameter: $0.thresholdParameter,
+                        projectsVelocity: $0.projectsVelocity)
+        }
     }
 }

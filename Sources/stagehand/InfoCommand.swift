@@ -30,10 +30,12 @@ struct InfoCommand: ParsableCommand {
             ("interactive:", effect.interactive ? "yes" : "no"),
             ("source:", effect.source == .catalog ? "catalog (\(library.catalogPath ?? "?"))" : "discovered"),
             ("bundle:", "\(effect.bundlePath) (\(effect.bundleName) \(effect.bundleVersion))"),
+            ("resolved:", effect.resolvedBundlePath),
             ("factory:", effect.factory),
             ("author:", effect.author ?? "-"),
             ("license:", effect.license ?? "-"),
             ("description:", effect.description),
+            ("gesture:", effect.interaction?.description ?? "none (no gesture drives it)"),
         ]
         let fields = TextTable<(String, String)> { [Column(title: "", value: $0.0), Column(title: "", value: $0.1)] }
         print(TableOutput.render(fields, about, header: false))

@@ -9,8 +9,15 @@ import StagehandABI
 /// one line each, so a caller lists the good effects and reports the rest. Bundles stay
 /// loaded for the life of the process.
 ///
-/// Everything happens on the host's main (scene) thread, as the ABI requires.
-public final class EffectLibrary {
+/// A library is loaded once and shared: it is `Sendable`, so a test suite (or an app with
+/// several stages on several threads) loads it once and hands it to each. What effects
+/// it lists is fixed at load; what changes later — a bundle opened and its factory call
+/// prepared when an effect is first made, and the argument buffers each prepared libffi
+/// call reuses — happens under a lock, so effects for different stages can be made from
+/// different threads at once. What it
+/// makes (`BundleEffect`) belongs, like every scene object, to the thread that drives
+/// that effect's stage.
+public final class EffectLibrary: @unchecked Sendable {
     /// Every loaded effect, sorted by name.
     public let effects: [EffectInfo]
     /// The catalog that was read, or `nil` when none was found.
@@ -19,6 +26,8 @@ public final class EffectLibrary {
     public let pluginDirectories: [String]
 
     private let registry: [String: RegisteredEffect]
+    /// Serialises factory calls (each `FactoryCall` reuses its argument buffers).
+    private let factoryLock = NSLock()
 
     private init(effects: [RegisteredEffect], catalogPath: String?, pluginDirectories: [String]) {
         self.effects = effects.map(\.info).sorted { $0.name < $1.name }
@@ -40,11 +49,18 @@ public final class EffectLibrary {
     ///     valid for the life of the process. A bundle is initialised once per process,
     ///     with the table of the first load that opened it.
     ///   - environment: where the two variables are read (tests pass their own).
+    ///   - scanner: how bundles are opened and checked. `nil` (the default) does it in
+    ///     this process: fastest, but a bundle that crashes, exits or hangs in its entry
+    ///     or `init` takes the caller with it. A `PluginScanner` does it in a separate
+    ///     process with a time limit and caches what it found, so listing effects runs
+    ///     no bundle code here and a bad bundle is reported and skipped (the
+    ///     `stagehand` command line always uses one).
     ///   - includingBuiltInBundles: whether the executable's directory is searched (and
     ///     gives the catalog when none is named); `stagehand bench` turns it off to time
     ///     the loading of its own bundles alone.
     public static func load(pluginDirectories: [String] = [], catalogPath: String? = nil, host: UnsafePointer<sh_host> = HostTable.shared,
                             environment: [String: String] = ProcessInfo.processInfo.environment,
+                            scanner: PluginScanner? = nil,
                             includingBuiltInBundles: Bool = true) -> (EffectLibrary, [Diagnostic]) {
         let currentDirectory = FileSystem.currentDirectory()
         let executableDirectory = includingBuiltInBundles ? FileSystem.executableDirectory() : nil
@@ -65,7 +81,8 @@ public final class EffectLibrary {
                                                                        currentDirectory: currentDirectory,
                                                                        executableDirectory: executableDirectory)
         diagnostics += searchDiagnostics
-        let (effects, registryDiagnostics) = RegistryBuilder.build(searchPath: searchPath, catalog: catalog, host: host)
+        let (effects, registryDiagnostics) = RegistryBuilder.build(searchPath: searchPath, catalog: catalog, host: host,
+                                                                               scanner: scanner)
         diagnostics += registryDiagnostics
         let library = EffectLibrary(effects: effects, catalogPath: catalog?.file,
                                     pluginDirectories: searchPath.directories.map(\.path))
@@ -81,12 +98,24 @@ public final class EffectLibrary {
     /// Makes the effect `name` by calling its factory through libffi, with the declared
     /// defaults and, for each `overrides` key, that value (parsed as the parameter's type
     /// and checked against its bounds). The caller owns the effect and frees it with its
-    /// `destroy`.
+    /// `destroy`. This is the raw C table, for tools that inspect a bundle; an app uses
+    /// `animationController(named:parameters:)`, which wraps and frees it.
     public func makeEffect(_ name: String, overrides: [String: String] = [:]) throws(Diagnostic) -> UnsafePointer<sh_effect> {
         let effect = try registered(name)
         let info = effect.info
         let arguments = try ParameterOverrides.arguments(for: info.parameters, overrides: overrides, effect: name)
-        guard let made = effect.factory.call(arguments) else {
+        // One factory call at a time: the first opens the bundle and prepares the call,
+        // and every call reuses its prepared argument buffers.
+        factoryLock.lock()
+        let called: UnsafeMutableRawPointer?
+        do {
+            called = try effect.factoryCall().call(arguments)
+        } catch {
+            factoryLock.unlock()
+            throw error
+        }
+        factoryLock.unlock()
+        guard let made = called else {
             throw Diagnostic(.error, "factory \(info.factory) of bundle \(info.bundlePath) returned NULL")
         }
         let table = UnsafePointer(made.assumingMemoryBound(to: sh_effect.self))
@@ -100,6 +129,32 @@ public final class EffectLibrary {
             throw Diagnostic(.error, "factory \(info.factory) of bundle \(info.bundlePath) returned an sh_effect without transition_duration or animate_transition")
         }
         return table
+    }
+
+    /// Makes the effect `name` as an animation controller, ready to be returned from a
+    /// navigation controller's delegate (`navigationController(_:animationControllerFor:from:to:)`)
+    /// or a transitioning delegate, exactly as a UIKit app returns its own animator:
+    ///
+    ///     func navigationController(_ nav: NavigationController, animationControllerFor operation: NavigationOperation,
+    ///                               from: ViewController, to: ViewController) -> AnimatedTransitioning? {
+    ///         operation == .push ? try? library.animationController(named: "parallax-push") : nil
+    ///     }
+    ///
+    /// `parameters` are the effect's own (key → value as text), parsed and checked as
+    /// `makeEffect` does. For an interactive effect, the same object gives the
+    /// interaction controller (`BundleEffect.interactionController(for:)`) and installs
+    /// its gesture when attached to a controller (`attach(to:)`). The effect is freed
+    /// (its `destroy` called) when the object goes.
+    ///
+    /// The effect belongs to the stage this thread runs (the current one): the host
+    /// functions it calls act on that stage, from the thread driving it.
+    public func animationController(named name: String, parameters: [String: String] = [:]) throws(Diagnostic) -> BundleEffect {
+        let stage = BridgeCall.runningStage
+        // The factory is bundle code too: it runs as a call for that stage.
+        let made = BridgeCall.with(stage: stage, source: name) {
+            Result { () throws(Diagnostic) -> UnsafePointer<sh_effect> in try makeEffect(name, overrides: parameters) }
+        }
+        return BundleEffect(name: name, table: try made.get(), stage: stage)
     }
 
     /// Checks parameter values for the effect `name` without making it: each key must be

@@ -13,7 +13,11 @@ struct TestBundle {
     /// The body of `animate_transition(void *self, sh_context *context)`: by default it
     /// does nothing (it never completes the transition). The host's table is `host`.
     var animateBody = "(void)self; (void)context;"
-    /// C code placed before the effect's functions (helpers, state the body keeps).
+    /// The body of `init(const sh_host *host, const char *path)`: by default it accepts.
+    var initBody = "(void)path; return host != NULL;"
+    /// Statements run by `stagehand_bundle_entry` before it returns the bundle.
+    var entryBody = ""
+    /// Declarations and functions placed before everything else (after the includes).
     var prelude = ""
 
     var defaultManifest: String {
@@ -30,12 +34,18 @@ struct TestBundle {
         let literal = text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
             .replacingOccurrences(of: "\n", with: "\\n")
         return """
+        #include <stdio.h>
         #include <stdlib.h>
+        #include <signal.h>
+        #include <unistd.h>
         #include "stagehand.h"
 
-        typedef struct test_effect { sh_effect table; double duration; } test_effect;
+        /* The host's table, kept by init for the effect's functions. */
         static const sh_host *host;
+
         \(prelude)
+
+        typedef struct test_effect { sh_effect table; double duration; } test_effect;
 
         static double test_duration(void *self, sh_context *context) { (void)context; return ((test_effect *)self)->duration; }
         static void test_animate(void *self, sh_context *context) { \(animateBody) }
@@ -53,13 +63,16 @@ struct TestBundle {
             return &effect->table;
         }
 
-        static bool test_init(const sh_host *table, const char *path) { (void)path; host = table; return table != NULL; }
+        static bool test_init(const sh_host *table, const char *path) {
+            host = table;
+            { const sh_host *host = table; \(initBody) }
+        }
 
         static const sh_bundle test_bundle = {
             \(abiMajor), 0 /* built against ABI 1.0: an older minor still loads */, sizeof(sh_bundle), "\(literal)", test_init, NULL,
         };
 
-        const sh_bundle *stagehand_bundle_entry(void) { return &test_bundle; }
+        const sh_bundle *stagehand_bundle_entry(void) { \(entryBody) return &test_bundle; }
         """
     }
 }
