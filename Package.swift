@@ -50,6 +50,8 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
         .package(url: "https://github.com/ordo-one/TextTable.git", from: "0.0.2"),
+        // Tests only: random scenarios with shrinking (StagehandHostTests).
+        .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.1"),
     ],
     targets: [
         // The ABI: a header and nothing else of substance; depends on nothing.
@@ -102,7 +104,7 @@ let package = Package(
         ]),
 
         .testTarget(name: "StagehandCoreTests", dependencies: ["StagehandCore"]),
-        .testTarget(name: "StagehandHostTests", dependencies: ["StagehandHost", "StagehandCore", "StagehandABI"]),
+        .testTarget(name: "StagehandHostTests", dependencies: ["StagehandHost", "StagehandCore", "StagehandABI", .product(name: "PropertyBased", package: "swift-property-based")]),
         .testTarget(name: "StagehandRenderTests", dependencies: ["StagehandRender", "StagehandHost", "StagehandCore"]),
     ] + swiftEffects.map(swiftEffect) + cEffects.map(cEffect),
     swiftLanguageModes: [.v5]

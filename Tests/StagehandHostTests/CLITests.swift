@@ -70,6 +70,20 @@ import Testing
         #expect(object["factory"] as? String == "crossfade_create")
     }
 
+    @Test func infoOfARefusedEffectSaysItWasRefused() throws {
+        let workspace = try Workspace()
+        let wrong = CatalogText.crossfade.replacingOccurrences(of: "\"crossfade_create\"", with: "\"crossfade_make\"")
+        let file = try workspace.write("Catalog.json", CatalogText.catalog(wrong))
+        let run = try stagehand(["info", "crossfade", "--catalog", file])
+        #expect(run.status == 1)
+        #expect(run.output.isEmpty)
+        let lines = run.errors.split(separator: "\n").map(String.init)
+        #expect(lines == [
+            "warning: \(file): effects[0].factory: the catalog and the manifest of \(TestEnvironment.crossfadeBundle) disagree on effect crossfade: factory is crossfade_make in the catalog, crossfade_create in the manifest; entry skipped, its factory is not called",
+            "error: effect crossfade was refused when the effects were loaded (the catalog and the manifest of \(TestEnvironment.crossfadeBundle) disagree on its factory); see the warning above",
+        ], "\(run.errors)")
+    }
+
     @Test(arguments: [
         ("parallax-pop", "gesture:     its own, installed when it is attached (chosen for an interactive role, or as the pop or dismiss effect); finishes past 0.25 of the way (parameter threshold)", "own", 0.25),
         ("flip-pop", "gesture:     the navigation controller's edge pan; finishes when the position 0.2 s ahead passes 0.5 of the width", "navigationEdgePan", 0.5),

@@ -5,7 +5,9 @@
 /// UIKit's rules kept: pushing a navigation controller or a controller already on the
 /// stack is refused with an error; popping the root does nothing and returns nil. A
 /// push or pop asked for while any transition runs is queued and runs after it, in the
-/// order asked (UIKit drops or garbles these; see `Stage.perform`).
+/// order asked (UIKit drops or garbles these; see `Stage.perform`). A queued one acts on
+/// the stack the operations before it leave: a pop asked for behind a queued push pops
+/// what that push pushed, and whether it is allowed is decided when it runs.
 open class NavigationController: ViewController {
     public private(set) var viewControllers: [ViewController] = []
     public weak var delegate: NavigationControllerDelegate?
@@ -102,10 +104,12 @@ open class NavigationController: ViewController {
 
     /// pushViewController(_:animated:). Refused (an error, nothing changes) for a
     /// navigation controller, a controller already on this stack, or one that has
-    /// another parent.
+    /// another parent. Queued behind a transition, only what no earlier operation can
+    /// change is checked now (a navigation controller, itself); the rest is checked
+    /// when it runs, and a refusal then is an error event.
     @discardableResult
     open func pushViewController(_ vc: ViewController, animated: Bool) -> StageError? {
-        if let error = validatePush(vc) {
+        if let error = stage.operationsWait ? validatePushOfAnyStack(vc) : validatePush(vc) {
             stage.refuse(error, operation: .push, source: "navigation")
             return error
         }
@@ -120,7 +124,8 @@ open class NavigationController: ViewController {
     }
 
     /// popViewController(animated:): the controller that will be popped, or nil (and
-    /// nothing happens) on the root.
+    /// nothing happens) on the root. Queued behind a transition, what it pops is decided
+    /// when it runs, and the result is nil.
     @discardableResult
     open func popViewController(animated: Bool) -> ViewController? {
         popViewController(animated: animated, interactionController: nil)
@@ -130,7 +135,9 @@ open class NavigationController: ViewController {
     /// what UIKit's own edge gesture does inside the navigation controller.
     @discardableResult
     public func popViewController(animated: Bool, interactionController: InteractiveTransitioning?) -> ViewController? {
-        guard viewControllers.count > 1, let top = topViewController else {
+        let queued = stage.operationsWait
+        let top = queued ? nil : topViewController
+        if !queued && viewControllers.count < 2 {
             stage.report(.note, "navigation", "popViewController on the root view controller does nothing")
             return nil
         }
@@ -145,9 +152,21 @@ open class NavigationController: ViewController {
     }
 
     /// popToViewController(_:animated:): the controllers popped, or nil if `vc` is not on
-    /// the stack (an error) or already on top.
+    /// the stack (an error) or already on top. Queued behind a transition, both are
+    /// decided when it runs (a refusal then is an error event), and the result is nil.
     @discardableResult
     open func popToViewController(_ vc: ViewController, animated: Bool) -> [ViewController]? {
+        if stage.operationsWait {
+            stage.perform("popTo") { [self] in
+                guard viewControllers.contains(where: { $0 === vc }) else {
+                    stage.refuse(StageError(.notInStack, "Tried to pop to a view controller that doesn't exist."), operation: .pop, source: "navigation")
+                    return
+                }
+                guard topViewController !== vc else { return }
+                runPop(to: vc, animated: animated, interaction: nil)
+            }
+            return nil
+        }
         guard let i = viewControllers.firstIndex(where: { $0 === vc }) else {
             stage.refuse(StageError(.notInStack, "Tried to pop to a view controller that doesn't exist."), operation: .pop, source: "navigation")
             return nil
@@ -161,6 +180,9 @@ open class NavigationController: ViewController {
         return popped
     }
 
+    /// popToRootViewController(animated:): the controllers popped. Queued behind a
+    /// transition, it pops to the root whatever the operations before it push, and the
+    /// result is nil.
     @discardableResult
     open func popToRootViewController(animated: Bool) -> [ViewController]? {
         guard let root = viewControllers.first else { return nil }
@@ -189,18 +211,24 @@ open class NavigationController: ViewController {
 
     // MARK: - Running
 
-    private func validatePush(_ vc: ViewController) -> StageError? {
+    /// What makes a push wrong on any stack: no earlier operation can change it.
+    private func validatePushOfAnyStack(_ vc: ViewController) -> StageError? {
         if vc is NavigationController {
             return StageError(.pushingNavigationController, "Pushing a navigation controller is not supported")
         }
+        if vc === self {
+            return StageError(.invalidArgument, "A navigation controller cannot push itself")
+        }
+        return nil
+    }
+
+    private func validatePush(_ vc: ViewController) -> StageError? {
+        if let error = validatePushOfAnyStack(vc) { return error }
         if viewControllers.contains(where: { $0 === vc }) {
             return StageError(.pushingDuplicate, "Pushing the same view controller instance (\(vc.title ?? "untitled")) more than once is not supported")
         }
         if let p = vc.parent, p !== self {
             return StageError(.invalidArgument, "\(vc.title ?? "The view controller") already has a parent (\(p.title ?? "untitled")); remove it first")
-        }
-        if vc === self {
-            return StageError(.invalidArgument, "A navigation controller cannot push itself")
         }
         return nil
     }

@@ -7,11 +7,14 @@ extension ViewController {
 
     /// present(_:animated:completion:). Refused (an error; nothing changes) when this
     /// controller already presents one, or `vc` is already presented or has a parent.
+    /// Queued behind a transition, that is decided when it runs, on the scene the
+    /// operations before it leave (a presentation after a queued dismissal is allowed);
+    /// a refusal then is an error event.
     @discardableResult
     public func present(_ vc: ViewController, animated: Bool, interactionController: InteractiveTransitioning? = nil,
                         completion: (() -> Void)? = nil) -> StageError? {
         let stage = self.stage
-        if let error = validatePresent(vc) {
+        if !stage.operationsWait, let error = validatePresent(vc) {
             stage.refuse(error, operation: .present, source: "presentation")
             return error
         }
@@ -27,7 +30,8 @@ extension ViewController {
 
     /// dismiss(animated:completion:): dismisses what this controller presented (and
     /// whatever that presented in turn), or this controller if it was presented.
-    /// With nothing to dismiss it does nothing but call the completion.
+    /// With nothing to dismiss it does nothing but call the completion. Queued behind a
+    /// transition, what it dismisses is decided when it runs.
     public func dismiss(animated: Bool, interactionController: InteractiveTransitioning? = nil,
                         completion: (() -> Void)? = nil) {
         let stage = self.stage
@@ -74,6 +78,7 @@ extension ViewController {
         let container = View(frame: window.bounds, kind: .container)
         container.name = "presentation of \(vc.title ?? "a view controller")"
         window.addSubview(container)
+        window.presentationDidCover(with: container)
         presenter.presentedViewController = vc
         vc.presentingViewController = presenter
         vc.presentationContainer = container

@@ -22,7 +22,8 @@ import Foundation
 ///   (see `GestureRecognizer`).
 ///
 /// A recognizer that is disabled, removed from its view, or whose view left the window
-/// is withdrawn at its next touch event: cancelled if it was running, failed otherwise.
+/// is withdrawn at its next touch event: cancelled if it was running, failed otherwise;
+/// one whose view a presentation covers is withdrawn as the presentation starts.
 /// Everything happens synchronously inside `Window.send(_:)`.
 final class GestureArena {
     private(set) weak var window: Window?
@@ -104,6 +105,18 @@ final class GestureArena {
                 continue
             }
             recognizer.receive(touch)
+        }
+    }
+
+    /// A presentation now covers everything under `cover` in the window: the gestures of
+    /// the current sequence whose views it covers are withdrawn (cancelled if running,
+    /// failed if only watching), as UIKit's window takes touches away from views a
+    /// presentation hides. The fingers stay down; they drive nothing more until they lift.
+    func withdrawRecognizers(coveredBy cover: View) {
+        for recognizer in participants where !recognizer.state.isFinished {
+            // The cover's own views, and the views that hold it (the window), stay.
+            guard let view = recognizer.view, !view.isDescendant(of: cover), !cover.isDescendant(of: view) else { continue }
+            recognizer.withdraw()
         }
     }
 

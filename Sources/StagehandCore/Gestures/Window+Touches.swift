@@ -22,4 +22,12 @@ extension Window {
     public var hasActiveGesture: Bool {
         gestureArena.hasActiveGesture
     }
+
+    /// A presentation's container was just put in the window above everything before
+    /// it: gestures under way in the views it covers are withdrawn (see
+    /// `GestureArena.withdrawRecognizers(coveredBy:)`), so a finger that went down
+    /// before the presentation cannot pop or scroll what is now hidden under it.
+    func presentationDidCover(with container: View) {
+        gestureArena.withdrawRecognizers(coveredBy: container)
+    }
 }

@@ -222,14 +222,33 @@ public final class Stage {
 
     // MARK: - Transition queue
 
+    /// Where an operation asked for by a queued one as it runs goes in the queue: ahead
+    /// of those queued after it (nil while no queued operation runs).
+    private var queueInsertionIndex: Int?
+
+    /// Whether an operation asked for now would wait: a transition runs, or others wait.
+    /// An operation asked for by a queued one as it runs (a coordinator's pop calling
+    /// the navigation controller's) is part of that one, and does not wait.
+    public var operationsWait: Bool {
+        activeTransition != nil || (!pendingOperations.isEmpty && queueInsertionIndex == nil)
+    }
+
     /// Runs `operation` now, or after the running transition (and those queued before
-    /// it) ends. UIKit drops or garbles such calls; Stagehand keeps them in order.
-    func perform(_ what: String, _ operation: @escaping () -> Void) {
-        if activeTransition != nil || !pendingOperations.isEmpty {
-            report(.note, "transition", "\(what) asked for while a transition runs: queued")
-            pendingOperations.append(operation)
-        } else {
+    /// it) ends. UIKit drops or garbles such calls; Stagehand keeps them in order, and
+    /// each acts on the scene the earlier ones leave: `operation` decides what it aims
+    /// at (which controller to pop, which presentation to dismiss, whether it is
+    /// allowed) when it runs, not when it is asked for.
+    public func perform(_ what: String, _ operation: @escaping () -> Void) {
+        guard operationsWait else {
             operation()
+            return
+        }
+        report(.note, "transition", "\(what) asked for while a transition runs: queued")
+        if let i = queueInsertionIndex {
+            pendingOperations.insert(operation, at: min(i, pendingOperations.count))
+            queueInsertionIndex = i + 1
+        } else {
+            pendingOperations.append(operation)
         }
     }
 
@@ -240,7 +259,9 @@ public final class Stage {
         schedule(after: 0) { [weak self] in
             guard let self, self.activeTransition == nil, !self.pendingOperations.isEmpty else { return }
             let next = self.pendingOperations.removeFirst()
+            self.queueInsertionIndex = 0
             next()
+            self.queueInsertionIndex = nil
             // An operation that started nothing (refused, or not animated) lets the
             // next one go at once.
             if self.activeTransition == nil { self.transitionDidEnd() }

@@ -117,20 +117,34 @@ public final class Coordinator {
         return EffectChoice(name: name, kind: info.kind, interactive: info.interactive, overrides: parameters[name] ?? [:])
     }
 
-    /// Makes one instance of a chosen effect; a factory that fails is reported on the
-    /// stage and the role falls back to UIKit's animation.
-    private func make(_ choice: EffectChoice?) -> BundleEffect? {
+    /// Makes one instance of a chosen effect for `operation`.
+    ///
+    /// One rule for every operation when the factory fails (returns NULL, or a table the
+    /// host cannot use): the operation still runs, with the system animation, as UIKit
+    /// runs a transition whose delegate returns a nil animator; the failure is an `error`
+    /// event naming the effect and the operation, and one diagnostic line.
+    private func make(_ choice: EffectChoice?, for operation: TransitionEvent.Operation) -> BundleEffect? {
         guard let choice else { return nil }
         // The factory is bundle code too: it runs as a call for this stage, whichever
         // stage is current on this thread.
-        return BridgeCall.with(stage: stage, source: choice.name) {
-            do {
-                return try library.animationController(named: choice.name, parameters: parameters[choice.name] ?? choice.overrides)
-            } catch {
-                stage.report(.error, choice.name, String(describing: error))
-                return nil
+        let made = BridgeCall.with(stage: stage, source: choice.name) {
+            Result { () throws(Diagnostic) -> BundleEffect in
+                try library.animationController(named: choice.name, parameters: parameters[choice.name] ?? choice.overrides)
             }
         }
+        switch made {
+        case .success(let effect):
+            return effect
+        case .failure(let error):
+            stage.recordError(Self.fallbackMessage(error, operation: operation), effect: choice.name, operation: operation)
+            return nil
+        }
+    }
+
+    /// What an `error` event says when an effect cannot be made and `operation` runs with
+    /// the system animation in its place.
+    static func fallbackMessage(_ error: Diagnostic, operation: TransitionEvent.Operation) -> String {
+        "\(error.summary); the \(operation.rawValue) uses the system animation instead"
     }
 
     // MARK: - Scene
@@ -157,10 +171,10 @@ public final class Coordinator {
     /// The current navigation choices, made for one navigation controller. A pop effect
     /// that also drives interactive pops is one instance serving both.
     private func makeNavigationEffects() -> NavigationEffects {
-        let pop = make(choices[.pop])
+        let pop = make(choices[.pop], for: .pop)
         let interactiveChoice = interactiveChoice(.interactivePop, fallback: .pop)
-        let interactive = choices[.interactivePop] == nil && interactiveChoice != nil ? pop : make(interactiveChoice)
-        return NavigationEffects(push: make(choices[.push]), pop: pop, interactivePop: interactive,
+        let interactive = choices[.interactivePop] == nil && interactiveChoice != nil ? pop : make(interactiveChoice, for: .pop)
+        return NavigationEffects(push: make(choices[.push], for: .push), pop: pop, interactivePop: interactive,
                                  interactivePopAnimates: interactiveChoice?.kind == .pop)
     }
 
@@ -184,12 +198,17 @@ public final class Coordinator {
     /// with a gesture of its own also drives interactive dismissals unless
     /// `interactiveDismissal` names another.
     ///
-    /// Every failure throws, and only throws: an unknown name or one of the wrong kind, a
-    /// factory that refuses its parameters, no controller to present from, or a
+    /// Every failure throws, and only throws: an unknown name or one of the wrong kind,
+    /// parameters an effect does not accept, no controller to present from, or a
     /// presentation UIKit would refuse (`presenter` already presents another). Each is
     /// also an error event on the stage, as every refused operation is. A presentation
     /// asked for while a transition runs is queued and can still be refused when its
-    /// turn comes (an error event then, nothing thrown).
+    /// turn comes (an error event then, nothing thrown). A factory that fails (returns
+    /// NULL) is not a refusal: the presentation goes ahead, that effect's part with the
+    /// system animation, and an error event says so.
+    /// With no `presenter` named, the top-most controller is the one on top when it runs
+    /// (a presentation after a queued one presents on it, one after a queued dismissal
+    /// on what that leaves).
     public func present(_ vc: ViewController, from presenter: ViewController? = nil, effect: String? = nil,
                         dismissal: String? = nil, interactiveDismissal: String? = nil, animated: Bool = true,
                         completion: (() -> Void)? = nil) throws(Diagnostic) {
@@ -201,13 +220,24 @@ public final class Coordinator {
             let dismiss = try dismissal.map { (n: String) throws(Diagnostic) in try choice(n, for: .dismiss) } ?? choices[.dismiss]
             let interactive = try interactiveDismissal.map { (n: String) throws(Diagnostic) in try choice(n, for: .interactiveDismiss) }
                 ?? choices[.interactiveDismiss]
+            let topMostWhenItRuns = presenter == nil
             guard let presenter = presenter ?? stage.window.topViewController else {
                 throw Diagnostic(.error, source: "presentation", message: "there is no root view controller to present from")
             }
-            let presentEffect = try makeOrThrow(present)
-            let dismissEffect = try makeOrThrow(dismiss)
+            for chosen in [present, dismiss, interactive].compactMap({ $0 }) {
+                try library.validate(overrides: parameters[chosen.name] ?? chosen.overrides, for: chosen.name)
+            }
+            if topMostWhenItRuns && stage.operationsWait {
+                stage.perform("present \(vc.title ?? "a view controller")") { [self] in
+                    try? self.present(vc, effect: effect, dismissal: dismissal, interactiveDismissal: interactiveDismissal,
+                                      animated: animated, completion: completion)
+                }
+                return
+            }
+            let presentEffect = make(present, for: .present)
+            let dismissEffect = make(dismiss, for: .dismiss)
             let drivesDismissals = interactive ?? (dismiss?.interactive == true ? dismiss : nil)
-            let interactiveEffect = interactive == nil ? (drivesDismissals == nil ? nil : dismissEffect) : try makeOrThrow(interactive)
+            let interactiveEffect = interactive == nil ? (drivesDismissals == nil ? nil : dismissEffect) : make(interactive, for: .dismiss)
             let effects = PresentationEffects(present: presentEffect, dismiss: dismissEffect,
                                               interactiveDismiss: interactiveEffect,
                                               interactiveDismissAnimates: drivesDismissals?.kind == .dismiss)
@@ -229,30 +259,38 @@ public final class Coordinator {
         }
     }
 
-    /// Makes a chosen effect, throwing what its factory says.
-    private func makeOrThrow(_ choice: EffectChoice?) throws(Diagnostic) -> BundleEffect? {
-        guard let choice else { return nil }
-        return try library.animationController(named: choice.name, parameters: parameters[choice.name] ?? choice.overrides)
-    }
-
     /// Swaps the child of `parent` (its last child) for `child` with the container effect
     /// `effect` — the iOS 5 containment dance: addChild, willMove(nil), the transition,
     /// then removeFromParent and didMove. Without an effect the swap is immediate.
     ///
-    /// Every failure throws, and only throws (an unknown name or one of the wrong kind, a
-    /// factory that refuses, a swap UIKit would refuse); each is also an error event on
-    /// the stage.
+    /// Every failure throws, and only throws (an unknown name or one of the wrong kind,
+    /// parameters the effect does not accept, a swap UIKit would refuse); each is also an
+    /// error event on the stage. A factory that fails (returns NULL) is not a refusal:
+    /// the swap goes ahead without an animation, and an error event says so. Asked for
+    /// while a transition runs, the swap is queued and replaces the child shown when its
+    /// turn comes (a refusal then is an error event, nothing thrown).
     public func switchChild(of parent: ViewController, to child: ViewController, effect: String?) throws(Diagnostic) {
         stage.makeCurrent()
         let animator: BundleEffect?
         do throws(Diagnostic) {
-            animator = try effect.map { (n: String) throws(Diagnostic) -> BundleEffect in
+            let chosen = try effect.map { (n: String) throws(Diagnostic) -> EffectChoice in
                 let info = try library.effect(named: n)
                 guard info.kind == .container else {
                     throw Diagnostic(.error, field: "effect", "effect \(n) is a \(info.kind.rawValue) effect; switching children takes a container effect")
                 }
-                return try library.animationController(named: n, parameters: parameters[n] ?? [:])
+                try library.validate(overrides: parameters[n] ?? [:], for: n)
+                return EffectChoice(name: n, kind: info.kind, interactive: info.interactive, overrides: parameters[n] ?? [:])
             }
+            // Behind a running transition the swap waits its turn, and takes the child
+            // shown when it runs (the one an earlier queued swap put there) as the one to
+            // replace.
+            if stage.operationsWait {
+                stage.perform("switch to \(child.title ?? "a child")") { [self] in
+                    try? self.switchChild(of: parent, to: child, effect: effect)
+                }
+                return
+            }
+            animator = make(chosen, for: .container)
         } catch {
             stage.recordError(error.summary, effect: effect ?? "container", operation: .container)
             throw error

@@ -26,13 +26,17 @@ public final class EffectLibrary: @unchecked Sendable {
     public let pluginDirectories: [String]
 
     private let registry: [String: RegisteredEffect]
+    /// The names that were refused when loading (a warning said why), with the reason in
+    /// a few words: looking one up says so instead of "no effect named ...".
+    private let refusals: [String: String]
     /// Serialises factory calls (each `FactoryCall` reuses its argument buffers).
     private let factoryLock = NSLock()
 
-    private init(effects: [RegisteredEffect], catalogPath: String?, pluginDirectories: [String]) {
+    private init(effects: [RegisteredEffect], refusals: [String: String], catalogPath: String?, pluginDirectories: [String]) {
         self.effects = effects.map(\.info).sorted { $0.name < $1.name }
         self.catalogPath = catalogPath
         self.pluginDirectories = pluginDirectories
+        self.refusals = refusals
         registry = Dictionary(effects.map { ($0.info.name, $0) }, uniquingKeysWith: { first, _ in first })
     }
 
@@ -58,16 +62,22 @@ public final class EffectLibrary: @unchecked Sendable {
     ///   - includingBuiltInBundles: whether the executable's directory is searched (and
     ///     gives the catalog when none is named); `stagehand bench` turns it off to time
     ///     the loading of its own bundles alone.
+    ///   - readingCatalog: `false` reads no catalog at all (`catalogPath` is ignored), so
+    ///     every effect is listed as its bundle's manifest declares it: what
+    ///     `CatalogWriter` writes the catalog from.
     public static func load(pluginDirectories: [String] = [], catalogPath: String? = nil, host: UnsafePointer<sh_host> = HostTable.shared,
                             environment: [String: String] = ProcessInfo.processInfo.environment,
                             scanner: PluginScanner? = nil,
-                            includingBuiltInBundles: Bool = true) -> (EffectLibrary, [Diagnostic]) {
+                            includingBuiltInBundles: Bool = true,
+                            readingCatalog: Bool = true) -> (EffectLibrary, [Diagnostic]) {
         let currentDirectory = FileSystem.currentDirectory()
         let executableDirectory = includingBuiltInBundles ? FileSystem.executableDirectory() : nil
         var diagnostics: [Diagnostic] = []
 
         var catalog: Catalog?
-        if let catalogFile = CatalogLocation.locate(option: catalogPath, environment: environment,
+        if !readingCatalog {
+            catalog = nil
+        } else if let catalogFile = CatalogLocation.locate(option: catalogPath, environment: environment,
                                                  currentDirectory: currentDirectory, executableDirectory: executableDirectory) {
             let (loaded, catalogDiagnostics) = Catalog.load(from: catalogFile)
             catalog = loaded
@@ -81,16 +91,16 @@ public final class EffectLibrary: @unchecked Sendable {
                                                                        currentDirectory: currentDirectory,
                                                                        executableDirectory: executableDirectory)
         diagnostics += searchDiagnostics
-        let (effects, registryDiagnostics) = RegistryBuilder.build(searchPath: searchPath, catalog: catalog, host: host,
+        let (effects, refusals, registryDiagnostics) = RegistryBuilder.build(searchPath: searchPath, catalog: catalog, host: host,
                                                                                scanner: scanner)
         diagnostics += registryDiagnostics
-        let library = EffectLibrary(effects: effects, catalogPath: catalog?.file,
+        let library = EffectLibrary(effects: effects, refusals: refusals, catalogPath: catalog?.file,
                                     pluginDirectories: searchPath.directories.map(\.path))
         return (library, diagnostics)
     }
 
     /// The effect called `name`; an unknown name throws an error that lists the closest
-    /// known names.
+    /// known names, and a name that was refused while loading one that says so.
     public func effect(named name: String) throws(Diagnostic) -> EffectInfo {
         try registered(name).info
     }
@@ -171,6 +181,9 @@ public final class EffectLibrary: @unchecked Sendable {
 
     private func registered(_ name: String) throws(Diagnostic) -> RegisteredEffect {
         if let effect = registry[name] { return effect }
+        if let reason = refusals[name] {
+            throw Diagnostic(.error, "effect \(name) was refused when the effects were loaded (\(reason)); see the warning above")
+        }
         if registry.isEmpty {
             throw Diagnostic(.error, "no effect named \(name): no effects are loaded")
         }

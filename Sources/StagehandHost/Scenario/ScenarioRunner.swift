@@ -1,8 +1,10 @@
 import StagehandCore
 
 /// Plays a scenario on the virtual clock through a coordinator and records its trace.
-/// Steps run one after another without waiting for transitions (a `wait` step waits);
-/// an operation that fails is an `error` event in the trace and the run goes on. After
+/// Steps run one after another without waiting for transitions (a `wait` step waits):
+/// an operation asked for while one runs is queued, and aimed when its turn comes (a
+/// `pop` after a queued `push` pops what was pushed; see `Coordinator.push`); an
+/// operation that fails is an `error` event in the trace and the run goes on. After
 /// the last step the run continues until everything settles (or `settleLimit`). After
 /// each transition the scene is checked against `SettledScene`'s rules; a breach is an
 /// `error` event naming the effect.
@@ -21,7 +23,9 @@ public struct ScenarioRunner: Sendable {
     }
 
     /// Runs `scenario`; `diagnostics` receives the stage's diagnostics as they happen.
-    public func run(_ scenario: Scenario, diagnostics: ((Diagnostic) -> Void)? = nil) -> ScenarioResult {
+    /// `afterStep` is called after each step with its index (tests check the scene there).
+    public func run(_ scenario: Scenario, diagnostics: ((Diagnostic) -> Void)? = nil,
+                    afterStep: ((Int, Stage, Coordinator) -> Void)? = nil) -> ScenarioResult {
         let stage = Stage(screen: scenario.screen, framesPerSecond: scenario.framesPerSecond)
         stage.diagnosticHandler = diagnostics
         let coordinator = Coordinator(library: library, stage: stage)
@@ -29,10 +33,13 @@ public struct ScenarioRunner: Sendable {
         SettledScene.watch(stage)
         for (role, name) in [(CoordinatorRole.push, scenario.push), (.pop, scenario.pop), (.interactivePop, scenario.interactivePop)] {
             guard let name else { continue }
+            // An effect that cannot be chosen (an unknown name, a factory that returns
+            // NULL) leaves the role to the system animation, and says so.
             do {
                 try coordinator.use(name, for: role)
             } catch {
-                stage.recordError(error.summary, effect: name, operation: role == .push ? .push : .pop)
+                let operation: TransitionEvent.Operation = role == .push ? .push : .pop
+                stage.recordError(Coordinator.fallbackMessage(error, operation: operation), effect: name, operation: operation)
             }
         }
         let root = ViewController(title: scenario.rootTitle)
@@ -43,8 +50,9 @@ public struct ScenarioRunner: Sendable {
         let recorder = TraceRecorder(stage: stage) { coordinator.topNavigationController }
         if recordsFrames { recorder.start() }
         let finger = Finger(stage: stage)
-        for step in scenario.steps {
+        for (index, step) in scenario.steps.enumerated() {
             perform(step, coordinator: coordinator, finger: finger)
+            afterStep?(index, stage, coordinator)
         }
         stage.settle(limit: scenario.settleLimit)
         // One more frame so the settled scene is in the trace even when nothing ran.
@@ -59,19 +67,11 @@ public struct ScenarioRunner: Sendable {
         case .push(let title, let embed):
             let vc = ViewController(title: title)
             let pushed = embed ? coordinator.makeNavigationController(root: vc) : vc
-            guard let nav = coordinator.topNavigationController else {
-                stage.recordError("push of \(title): there is no navigation controller", effect: "navigation", operation: .push)
-                return
-            }
-            nav.pushViewController(pushed, animated: true)
+            coordinator.push(pushed)
         case .pop:
-            guard let nav = coordinator.topNavigationController else {
-                stage.recordError("pop: there is no navigation controller", effect: "navigation", operation: .pop)
-                return
-            }
-            nav.popViewController(animated: true)
+            coordinator.pop()
         case .popToRoot:
-            coordinator.topNavigationController?.popToRootViewController(animated: true)
+            coordinator.popToRoot()
         case .present(let title, let effect, let dismissal, let interactive, let embed):
             let vc = ViewController(title: title)
             let presented = embed ? coordinator.makeNavigationController(root: vc) : vc
@@ -79,7 +79,7 @@ public struct ScenarioRunner: Sendable {
             // A failure is an error event on the stage (the coordinator records it); the run goes on.
             try? coordinator.present(presented, effect: effect, dismissal: dismissal, interactiveDismissal: interactive)
         case .dismiss:
-            stage.window.topViewController?.dismiss(animated: true)
+            coordinator.dismissTop()
         case .drag(let from, let to, let duration, let hold, let release):
             finger.touchDown(at: from)
             finger.move(to: to, duration: duration)
