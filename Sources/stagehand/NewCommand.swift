@@ -7,7 +7,7 @@ struct NewCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "new",
         abstract: "Scaffold a new effect bundle (Swift through StagehandSDK, or C against stagehand.h).",
-        discussion: "Writes a new directory and never touches an existing one. Build it (swift build, or make) and list it with `stagehand catalog --plugins DIR`."
+        discussion: "Writes a new directory and never touches an existing one. Its files name the Stagehand checkout relative to it (STAGEHAND_CHECKOUT overrides; see its README.md); a Swift package links the authoring layer alone and fetches nothing. The last line printed builds it and lists it."
     )
 
     @Argument(help: "The effect's name: lowercase letters, digits and hyphens, e.g. slide-down.")
@@ -48,7 +48,11 @@ struct NewCommand: ParsableCommand {
         if FileManager.default.fileExists(atPath: directory) {
             throw InputError.fail("--out", "\(directory) already exists; choose a new directory (nothing was written)")
         }
-        let scaffold = EffectScaffold(name: name, bundle: bundle, kind: kind, language: lang, stagehandRoot: root)
+        // Both sides as the file system has them, so `..` steps lead where they should.
+        let stagehandPath = EffectScaffold.relativePath(
+            from: Self.resolved((directory as NSString).deletingLastPathComponent) + "/" + (directory as NSString).lastPathComponent,
+            to: Self.resolved(root))
+        let scaffold = EffectScaffold(name: name, bundle: bundle, kind: kind, language: lang, stagehandPath: stagehandPath)
         // Written in a temporary directory beside the target, then moved: a failure
         // leaves nothing half-written.
         let staging = directory + ".stagehand-new-\(getpid())"
@@ -65,8 +69,38 @@ struct NewCommand: ParsableCommand {
             throw InputError.fail("--out", "cannot write \(directory): \(error.localizedDescription)")
         }
         print("created \(directory) (\(lang.rawValue), \(kind) effect \(name) in bundle lib\(bundle).so)")
-        print(lang == .swift ? "  cd \(directory) && swift build && stagehand catalog --plugins .build/debug"
-                             : "  cd \(directory) && make && stagehand catalog --plugins .")
+        let command = Self.shellWord(Self.invocation())
+        print(lang == .swift ? "  cd \(Self.shellWord(directory)) && swift build && \(command) catalog --plugins .build/debug"
+                             : "  cd \(Self.shellWord(directory)) && make && \(command) catalog --plugins .")
+    }
+
+    /// How to run this `stagehand` again: its name when the `PATH` finds this very
+    /// executable, its absolute path otherwise (a fresh checkout's `.build/debug`).
+    static func invocation() -> String {
+        guard let executable = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") else {
+            return "stagehand"
+        }
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? ""
+        for directory in path.split(separator: ":") {
+            let candidate = String(directory) + "/stagehand"
+            guard FileManager.default.isExecutableFile(atPath: candidate) else { continue }
+            // The first `stagehand` on the PATH is the one a shell runs.
+            return resolved(candidate) == executable ? "stagehand" : executable
+        }
+        return executable
+    }
+
+    /// `path` with every symbolic link in it followed (itself if it does not exist).
+    static func resolved(_ path: String) -> String {
+        guard let real = realpath(path, nil) else { return path }
+        defer { free(real) }
+        return String(cString: real)
+    }
+
+    /// `word` as one shell word: quoted when it holds anything but plain path characters.
+    static func shellWord(_ word: String) -> String {
+        let plain = word.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "/._-+=:,@".contains($0)) }
+        return plain ? word : "'" + word.replacingOccurrences(of: "'", with: "'\\''") + "'"
     }
 
     private func absolute(_ path: String) -> String {

@@ -2,12 +2,14 @@
 enum CTemplates {
     static func makefile(_ s: EffectScaffold) -> String {
         """
-        # Builds lib\(s.bundle).so against Stagehand's header alone.
-        STAGEHAND ?= \(s.stagehandRoot)
+        # Builds lib\(s.bundle).so against Stagehand's header alone. STAGEHAND_CHECKOUT is the
+        # Stagehand checkout, relative to this folder; give another in the environment or
+        # on the command line (make STAGEHAND_CHECKOUT=/path/to/Stagehand) if either moves.
+        STAGEHAND_CHECKOUT ?= \(s.stagehandPath)
         CFLAGS ?= -O2 -Wall -Wextra
 
         lib\(s.bundle).so: \(s.symbolPrefix).c
-        \tcc $(CFLAGS) -shared -fPIC -I$(STAGEHAND)/Sources/StagehandABI/include -o $@ $<
+        \tcc $(CFLAGS) -shared -fPIC -I$(STAGEHAND_CHECKOUT)/Sources/StagehandABI/include -o $@ $<
 
         clean:
         \trm -f lib\(s.bundle).so
@@ -25,10 +27,16 @@ enum CTemplates {
 
         #include "stagehand.h"
 
-        sh_effect *\(p)_create(double duration);
+        /* The factory is found by name: exported even from a -fvisibility=hidden build. */
+        __attribute__((visibility("default"))) sh_effect *\(p)_create(double duration);
+
+        /* The manifest's "abi" is the header's version, as STAGEHAND_BUNDLE stamps it. */
+        #define MANIFEST_TEXT(x) #x
+        #define MANIFEST_NUMBER(x) MANIFEST_TEXT(x)
 
         static const char \(p)_manifest[] =
-            "{\\"abi\\": {\\"major\\": 1, \\"minor\\": 0},"
+            "{\\"abi\\": {\\"major\\": " MANIFEST_NUMBER(STAGEHAND_ABI_MAJOR)
+            ", \\"minor\\": " MANIFEST_NUMBER(STAGEHAND_ABI_MINOR) "},"
             " \\"bundle\\": {\\"name\\": \\"\(s.bundle)\\", \\"version\\": \\"0.1.0\\"},"
             " \\"effects\\": [{\\"name\\": \\"\(s.name)\\", \\"kind\\": \\"\(s.kind)\\", \\"interactive\\": false,"
             " \\"factory\\": \\"\(p)_create\\","
@@ -44,10 +52,7 @@ enum CTemplates {
             return true;
         }
 
-        /* The manifest says ABI 1.0: this bundle uses nothing added later. */
-        static const sh_bundle \(p)_bundle = {1, 0, sizeof(sh_bundle), \(p)_manifest, \(p)_init, NULL};
-        const sh_bundle *stagehand_bundle_entry(void);
-        const sh_bundle *stagehand_bundle_entry(void) { return &\(p)_bundle; }
+        STAGEHAND_BUNDLE(\(p)_manifest, \(p)_init, NULL)
 
         typedef struct { sh_effect table; double duration; } effect;
         typedef struct { sh_context *context; sh_view *from, *to; } run;

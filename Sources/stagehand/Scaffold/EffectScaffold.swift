@@ -16,12 +16,24 @@ struct EffectScaffold {
     /// push, pop, present, dismiss or container.
     let kind: String
     let language: Language
-    /// The Stagehand checkout the package depends on (the SDK, or the header for C).
-    let stagehandRoot: String
+    /// The Stagehand checkout the package depends on (the SDK, or the header for C),
+    /// relative to the package's own folder: the files name no directory of the machine
+    /// they were made on, and the two folders can move together.
+    let stagehandPath: String
 
     /// `slide-down` → `SlideDown`.
     static func bundleName(for name: String) -> String {
         name.split(separator: "-").map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
+    }
+
+    /// The path that leads from the directory `from` to `to` (both absolute), e.g.
+    /// `../Stagehand`.
+    static func relativePath(from: String, to: String) -> String {
+        let source = from.split(separator: "/"), target = to.split(separator: "/")
+        var shared = 0
+        while shared < source.count, shared < target.count, source[shared] == target[shared] { shared += 1 }
+        let steps = Array(repeating: "..", count: source.count - shared) + target[shared...].map(String.init)
+        return steps.isEmpty ? "." : steps.joined(separator: "/")
     }
 
     /// `slide-down` → `slide_down`, the factory's C prefix.
@@ -47,6 +59,11 @@ struct EffectScaffold {
     var readme: String {
         let build = language == .swift ? "swift build" : "make"
         let plugins = language == .swift ? ".build/debug" : "."
+        let override = language == .swift ? "STAGEHAND_CHECKOUT=/path/to/Stagehand swift build"
+                                          : "make STAGEHAND_CHECKOUT=/path/to/Stagehand"
+        let needs = language == .swift
+            ? "Stagehand's authoring layer (StagehandSDK) and nothing else: the package depends on the checkout with `traits: []`, which leaves out the command line's own dependencies, so the build fetches nothing and works offline."
+            : "Stagehand's header (`Sources/StagehandABI/include/stagehand.h`) and a C compiler."
         return """
         # \(bundle)
 
@@ -58,9 +75,26 @@ struct EffectScaffold {
         stagehand info \(name) --plugins \(plugins)
         ```
 
+        `stagehand` is the command line built in the Stagehand checkout
+        (`.build/debug/stagehand` there, unless it is on your `PATH`).
+
+        ## Where Stagehand is
+
+        The build needs \(needs)
+
+        It finds the Stagehand checkout at `\(stagehandPath)`, relative to this folder. If
+        this folder or the checkout moves, or on another machine, name the checkout in
+        `STAGEHAND_CHECKOUT`:
+
+        ```sh
+        \(override)
+        ```
+
+        ## Writing the effect
+
         Write the animation in `animateTransition`; keep the manifest's parameters and the
         factory's arguments in the same order. See Documentation/WritingEffects.md in the
-        Stagehand repository (\(stagehandRoot)).
+        Stagehand checkout.
 
         """
     }

@@ -1,18 +1,27 @@
 /// The Swift package `stagehand new --language swift` writes.
 enum SwiftTemplates {
     static func package(_ s: EffectScaffold) -> String {
-        let identity = (s.stagehandRoot as NSString).lastPathComponent.lowercased()
-        return """
-        // swift-tools-version:6.0
+        """
+        // swift-tools-version:6.1
         // A Stagehand effect bundle: a dynamic library that links only StagehandSDK.
+        import Foundation
         import PackageDescription
+
+        /// The Stagehand checkout, relative to this folder unless STAGEHAND_CHECKOUT names
+        /// another (see README.md).
+        let stagehand = Context.environment["STAGEHAND_CHECKOUT"] ?? "\(s.stagehandPath)"
+        /// SwiftPM names a package found by path after its folder.
+        let stagehandPackage = URL(fileURLWithPath: stagehand, relativeTo: URL(fileURLWithPath: Context.packageDirectory, isDirectory: true))
+            .standardizedFileURL.lastPathComponent.lowercased()
 
         let package = Package(
             name: "\(s.bundle)",
             products: [.library(name: "\(s.bundle)", type: .dynamic, targets: ["\(s.bundle)"])],
-            dependencies: [.package(path: "\(s.stagehandRoot)")],
+            // No traits: the authoring layer alone, without the command line's dependencies,
+            // so the build fetches nothing.
+            dependencies: [.package(path: stagehand, traits: [])],
             targets: [
-                .target(name: "\(s.bundle)", dependencies: [.product(name: "StagehandSDK", package: "\(identity)")]),
+                .target(name: "\(s.bundle)", dependencies: [.product(name: "StagehandSDK", package: stagehandPackage)]),
             ],
             swiftLanguageModes: [.v5]
         )
@@ -20,28 +29,48 @@ enum SwiftTemplates {
         """
     }
 
-    /// The animation: what a UIKit author would write first for each kind.
-    static func animation(_ kind: String) -> (setup: String, animations: String) {
+    /// The animation: what a UIKit author would write first for each kind. `setup` runs
+    /// before the animation block; `cleanup`, in the completion, gives a view that leaves
+    /// the window back its transform and alpha, since its controller may show it again.
+    static func animation(_ kind: String) -> (setup: [String], animations: [String], cleanup: [String]) {
         switch kind {
         case "push":
-            return ("        container.addSubview(toView)\n        toView.transform = Transform2D(translationX: width, y: 0)",
-                    "            toView.transform = .identity")
+            return (["container.addSubview(toView)",
+                     "toView.transform = Transform2D(translationX: container.bounds.width, y: 0)"],
+                    ["toView.transform = .identity"],
+                    [])
         case "present":
-            return ("        container.addSubview(toView)\n        toView.transform = Transform2D(translationX: 0, y: height)",
-                    "            toView.transform = .identity")
+            return (["container.addSubview(toView)",
+                     "toView.transform = Transform2D(translationX: 0, y: container.bounds.height)"],
+                    ["toView.transform = .identity"],
+                    [])
         case "dismiss":
-            return ("", "            fromView.transform = Transform2D(translationX: 0, y: height)")
+            return ([],
+                    ["fromView.transform = Transform2D(translationX: 0, y: container.bounds.height)"],
+                    ["fromView.transform = .identity"])
         case "container":
-            return ("        container.addSubview(toView)\n        toView.alpha = 0",
-                    "            toView.alpha = 1\n            fromView.alpha = 0")
+            return (["container.addSubview(toView)", "toView.alpha = 0"],
+                    ["toView.alpha = 1", "fromView.alpha = 0"],
+                    ["fromView.alpha = 1"])
         default: // pop
-            return ("        container.insertSubview(toView, belowSubview: fromView)",
-                    "            fromView.transform = Transform2D(translationX: width, y: 0)")
+            return (["container.insertSubview(toView, belowSubview: fromView)"],
+                    ["fromView.transform = Transform2D(translationX: container.bounds.width, y: 0)"],
+                    ["fromView.transform = .identity"])
         }
     }
 
     static func effect(_ s: EffectScaffold) -> String {
-        let (setup, animations) = animation(s.kind)
+        let (setup, animations, cleanup) = animation(s.kind)
+        func lines(_ code: [String], indent: Int) -> String {
+            code.map { String(repeating: " ", count: indent) + $0 + "\n" }.joined()
+        }
+        // Only the views the animation touches.
+        let code = (setup + animations + cleanup).joined(separator: "\n")
+        let views = ["from", "to"].filter { code.contains("\($0)View") }
+            .map { "              let \($0)View = context.viewController(forKey: .\($0))?.view" }
+            .joined(separator: ",\n") + " "
+        let restore = cleanup.isEmpty ? ""
+            : "            View.performWithoutAnimation {\n" + lines(cleanup, indent: 16) + "            }\n"
         // Presentations keep the presenter's view out of the context (as UIKit): use the
         // controllers' views, which always exist.
         return """
@@ -61,24 +90,13 @@ enum SwiftTemplates {
 
             public func animateTransition(using context: TransitionContext) {
                 guard let container = context.containerView,
-                      let fromView = context.viewController(forKey: .from)?.view,
-                      let toView = context.viewController(forKey: .to)?.view else {
+        \(views)else {
                     context.completeTransition(!context.transitionWasCancelled)
                     return
                 }
-                let width = container.bounds.width, height = container.bounds.height
-                _ = (width, height)
-        \(setup)
-                View.animate(withDuration: duration, animations: {
-        \(animations)
-                }, completion: { _ in
-                    // The host puts everything back on a cancel; leave the views clean.
-                    let completed = !context.transitionWasCancelled
-                    View.performWithoutAnimation {
-                        fromView.transform = .identity
-                        fromView.alpha = 1
-                    }
-                    context.completeTransition(completed)
+        \(lines(setup, indent: 8))        View.animate(withDuration: duration, animations: {
+        \(lines(animations, indent: 12))        }, completion: { _ in
+        \(restore)            context.completeTransition(!context.transitionWasCancelled)
                 })
             }
         }
@@ -111,5 +129,3 @@ enum SwiftTemplates {
         """
     }
 }
-
-import Foundation
