@@ -1,4 +1,3 @@
-import Synchronization
 import StagehandSDK
 
 /// The snapshots of the old screen that parallax-push takes, kept for parallax-pop: the
@@ -13,7 +12,7 @@ import StagehandSDK
 /// several scenes may run on several threads), hence one table for the bundle, behind
 /// a lock.
 enum PushTimeSnapshots {
-    private static let table = Mutex<[View: View]>([:])
+    private static let table = Locked<[View: View]>([:])
 
     /// Keeps `snapshot` for `page`, hidden inside the page's view, in place of any
     /// snapshot kept for it before.

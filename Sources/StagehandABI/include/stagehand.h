@@ -22,13 +22,44 @@
  * `sh_host.controller_transition_in_progress`. Every struct carries `size`: fields are only
  * ever appended, and a reader must check `size` before reading a field added later.
  *
- * Threading: everything happens on the host's main (scene) thread. No function here may
- * block, sleep, or call back into the host from another thread.
+ * Threading. A host may run several stages (scenes: a window, its clock, its
+ * transitions) at once, each driven by one thread at a time, different stages on
+ * different threads. Hence, for a bundle:
  *
- * Lifetimes: handles (`sh_view`, `sh_controller`, ...) are borrowed. A handle passed to
- * a callback is valid for that callback; a handle obtained from a transition context is
- * valid until that transition ends (the host keeps what it handed out alive until then).
- * Strings returned by the host are valid until the next host call.
+ *   - Calls for different stages may arrive concurrently, on different threads: two
+ *     effects of the same bundle (or two instances of one effect) can be in
+ *     `animate_transition` at the same moment, each for its own stage.
+ *   - Calls for one stage never overlap: everything an effect instance receives (its
+ *     `sh_effect` functions, its animation blocks and completions, its gestures' actions
+ *     and `should_begin`) comes from the one thread driving that stage at the time, one
+ *     call after another. An effect instance belongs to one stage.
+ *   - Call the host only on the thread it called you on, during that call (or a call
+ *     nested in it). A call from any other thread -- a thread of the bundle's own, a
+ *     stage's handle used on another stage's thread -- is refused: the host changes
+ *     nothing, returns a neutral value (NULL, 0, false, a zero struct) and reports the
+ *     call, naming the effect (or the bundle's file). `log` is the one exception: it may
+ *     be called from any thread. Said during a call, a line joins that stage's
+ *     diagnostics; said on a thread of the bundle's own, it is written to the host's
+ *     standard error at once, with the bundle's file name, so it is never lost.
+ *   - Globals: keep only what is immutable once `init` returns (the host table pointer,
+ *     tables of constants), per-stage state reached through `self`, the `user` pointers
+ *     and handles, or state you synchronise yourself. `init` is called once per process,
+ *     before any other call.
+ *
+ * No function here may block or sleep.
+ *
+ * Handles (`sh_view`, `sh_controller`, ...) are numbers the host hands out, never reused
+ * while the process lives, not addresses: a handle kept past the life of what it named
+ * (a context from a finished transition) is refused as stale, with a diagnostic, and can
+ * never name a newer object. The same living object keeps the same handle, so handles
+ * may be compared. A NULL handle is accepted everywhere and acts like a message to nil:
+ * nothing happens and a neutral value comes back. Indexes and counts are checked: one out
+ * of range is reported and answered with NULL (or, for insertions, the nearest end).
+ *
+ * Lifetimes: handles are borrowed. A handle passed to a callback is valid for that
+ * callback; a handle obtained from a transition context is valid until that transition
+ * ends (the host keeps what it handed out alive until then). Strings returned by the
+ * host are valid until the next host call on the same thread.
  */
 #ifndef STAGEHAND_H
 #define STAGEHAND_H
@@ -152,7 +183,8 @@ typedef struct sh_host {
     uint32_t abi_minor;
     uint32_t size;
 
-    /** A diagnostic line, written by the host to its log with the bundle's name. */
+    /** A diagnostic line, written by the host to its log with the effect's (or, from a
+     *  thread of the bundle's own, the bundle file's) name. Callable from any thread. */
     void (*log)(const char *message);
 
     /* -- views: geometry and state. Setters inside an `animate` block are animated. */
@@ -312,7 +344,8 @@ typedef struct sh_host {
  */
 
 /**
- * An effect, made by a factory. The host calls these on the scene thread; `self` is the
+ * An effect, made by a factory. The host calls these on the thread driving the effect's
+ * stage (see Threading at the top; one stage per effect instance); `self` is the
  * effect's own state. An effect lives until `destroy` (the host calls it when the
  * effect is no longer used; an effect may be asked for many transitions before that).
  */

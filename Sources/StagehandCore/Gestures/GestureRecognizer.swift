@@ -48,6 +48,9 @@ open class GestureRecognizer {
     /// What to call the recognizer in messages: its name, or its type.
     var displayName: String { name ?? String(describing: type(of: self)) }
     public weak var delegate: GestureRecognizerDelegate?
+    /// Objects a layer above hangs on this recognizer, by key (the bundle bridge keeps a
+    /// bundle's action and delegate functions here), so they live exactly as long as it.
+    public var attachments: [ObjectIdentifier: AnyObject] = [:]
 
     /// A disabled recognizer receives no touches. Disabling one while it recognizes
     /// cancels it (actions are sent with `.cancelled`), as UIKit; disabling one that is

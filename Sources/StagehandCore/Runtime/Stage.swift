@@ -4,6 +4,11 @@
 ///
 /// A new stage becomes the current one on its thread (what `View.animate` uses);
 /// `makeCurrent()` switches back to another.
+///
+/// Threads: a stage is driven by one thread at a time (everything on it, and on the
+/// views and controllers in its window, is unsynchronised, like UIKit's main thread);
+/// different stages may run at once on different threads. The one exception is
+/// `post(_:_:_:)`, which any thread may call.
 public final class Stage {
     /// Frames per second of the display link (60 or 120 on iPhones).
     public let framesPerSecond: Int
@@ -28,6 +33,15 @@ public final class Stage {
 
     private static let currentSlot = ThreadLocal<Stage>()
 
+    /// Diagnostics posted from other threads, moved into `diagnostics` on this stage's
+    /// thread at the next frame.
+    private let posted = Locked<[(Diagnostic.Severity, String, String)]>([])
+
+    /// Objects a layer above keeps per stage, by key (the bundle bridge keeps the views a
+    /// bundle made during the running transition here), so they live and die with the
+    /// stage instead of sitting in process-wide tables. Only the stage's thread uses it.
+    public var attachments: [ObjectIdentifier: AnyObject] = [:]
+
     public init(screen: Size = Size(width: 390, height: 844), framesPerSecond: Int = 60) {
         self.framesPerSecond = max(1, framesPerSecond)
         self.window = Window(frame: Rect(origin: .zero, size: screen))
@@ -44,6 +58,21 @@ public final class Stage {
 
     public func makeCurrent() {
         Stage.currentSlot.value = self
+    }
+
+    /// The stage current on this thread, without making one if there is none (a thread
+    /// that runs no stage).
+    public static var currentIfAny: Stage? { currentSlot.value }
+
+    /// Runs `body` with `stage` current on this thread (or none, for `nil`), then puts
+    /// back the one that was: for calls made on behalf of a stage on a thread that may
+    /// be driving another one at other times.
+    public static func withCurrent<R>(_ stage: Stage?, _ body: () throws -> R) rethrows -> R {
+        let previous = currentSlot.value
+        if previous === stage { return try body() }
+        currentSlot.value = stage
+        defer { currentSlot.value = previous }
+        return try body()
     }
 
     /// How far apart two clock times may be and still count as the same instant. Times
@@ -78,6 +107,7 @@ public final class Stage {
     /// animations are evaluated and their completions called, then observers see it.
     public func step() {
         frameIndex += 1
+        deliverPosted()
         runDueTasks()
         animator.tick()
         runDueTasks()
@@ -144,6 +174,23 @@ public final class Stage {
         let d = Diagnostic(severity, source: source, message: message, time: now)
         diagnostics.append(d)
         diagnosticHandler?(d)
+    }
+
+    /// Records a diagnostic from any thread (say, a bundle's own thread calling the host,
+    /// which is refused): it joins `diagnostics` (and `diagnosticHandler` sees it) on the
+    /// stage's thread at the start of the next frame, so nothing said is lost and the
+    /// stage's own state is only ever touched by the thread driving it.
+    public func post(_ severity: Diagnostic.Severity, _ source: String, _ message: String) {
+        posted.withLock { $0.append((severity, source, message)) }
+    }
+
+    /// Moves what other threads posted into `diagnostics`, in the order posted.
+    public func deliverPosted() {
+        let pending = posted.withLock { list -> [(Diagnostic.Severity, String, String)] in
+            defer { list.removeAll() }
+            return list
+        }
+        for (severity, source, message) in pending { report(severity, source, message) }
     }
 
     // MARK: - Transition events

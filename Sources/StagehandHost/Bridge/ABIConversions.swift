@@ -89,7 +89,7 @@ extension HandleTable {
     func navigation(_ p: OpaquePointer?, _ function: String = #function) -> NavigationController? {
         guard let vc = controller(p, function) else { return nil }
         guard let nav = vc as? NavigationController else {
-            report("\(function): \(vc.title ?? "the controller") is not a navigation controller; ignored")
+            HostTable.report(function, "\(vc.title ?? "the controller") is not a navigation controller; ignored")
             return nil
         }
         return nav

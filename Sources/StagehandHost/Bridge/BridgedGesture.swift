@@ -1,44 +1,48 @@
-import Foundation
 import StagehandABI
 import StagehandCore
 
 /// What a bundle attached to a recognizer: its action and shouldBegin functions with
-/// their user pointers. The recognizer's delegate is weak (as in UIKit), so this object
-/// is kept alive here, keyed by the recognizer, until the bundle removes the gesture.
+/// their user pointers, and the stage and effect to call them for. The recognizer's
+/// delegate is weak (as in UIKit), so this object hangs on the recognizer itself (its
+/// `attachments`) and lives as long as it: per-stage state, never a process-wide table.
 final class BridgedGesture: GestureRecognizerDelegate {
     typealias Action = @convention(c) (UnsafeMutableRawPointer?, OpaquePointer?) -> Void
     typealias ShouldBegin = @convention(c) (UnsafeMutableRawPointer?, OpaquePointer?) -> Bool
 
     var action: (Action, UnsafeMutableRawPointer?)?
     var shouldBegin: (ShouldBegin, UnsafeMutableRawPointer?)?
+    /// The stage the recognizer's scene belongs to and the effect that installed it.
+    private weak var stage: Stage?
+    private let source: String
 
-    /// Stages on different threads (parallel tests) install gestures at once.
-    private static let lock = NSLock()
-    nonisolated(unsafe) private static var attached: [ObjectIdentifier: BridgedGesture] = [:]
+    private init(stage: Stage?, source: String) {
+        self.stage = stage
+        self.source = source
+    }
+
+    private static let key = ObjectIdentifier(BridgedGesture.self)
 
     /// The bridge of `recognizer`, made (and wired to it) on first use.
     static func of(_ recognizer: GestureRecognizer) -> BridgedGesture {
-        lock.lock()
-        defer { lock.unlock() }
-        if let b = attached[ObjectIdentifier(recognizer)] { return b }
-        let b = BridgedGesture()
-        attached[ObjectIdentifier(recognizer)] = b
+        if let b = recognizer.attachments[key] as? BridgedGesture { return b }
+        let b = BridgedGesture(stage: recognizer.view?.window?.stage ?? BridgeCall.runningStage,
+                               source: BridgeCall.current?.source ?? "bundle")
+        recognizer.attachments[key] = b
         recognizer.addAction { [weak b] g in
             guard let b, let (fn, user) = b.action else { return }
-            fn(user, handles.opaque(g, .gesture))
+            BridgeCall.with(stage: b.stage, source: b.source) { fn(user, handles.opaque(g, .gesture)) }
         }
         return b
     }
 
+    /// Stops calling the bundle: its functions are forgotten with the bridge.
     static func detach(_ recognizer: GestureRecognizer) {
-        lock.lock()
-        attached[ObjectIdentifier(recognizer)] = nil
-        lock.unlock()
+        recognizer.attachments[key] = nil
         if recognizer.delegate is BridgedGesture { recognizer.delegate = nil }
     }
 
     func gestureRecognizerShouldBegin(_ gestureRecognizer: GestureRecognizer) -> Bool {
         guard let (fn, user) = shouldBegin else { return true }
-        return fn(user, handles.opaque(gestureRecognizer, .gesture))
+        return BridgeCall.with(stage: stage, source: source) { fn(user, handles.opaque(gestureRecognizer, .gesture)) }
     }
 }

@@ -10,20 +10,33 @@ import StagehandCore
 /// goes, as `Coordinator` does).
 ///
 /// Every call crosses the ABI through the effect's function table; optional functions
-/// are used only where the table is long enough to hold them and they are set. Like
-/// every scene object it belongs to the thread that drives its stage.
+/// are used only where the table is long enough to hold them and they are set.
+///
+/// An effect belongs to one stage (the one its maker's thread ran, or the coordinator's);
+/// every call into it is a `BridgeCall` for that stage, so the host functions it calls
+/// act on that stage's scene, whichever thread drives it.
 public final class BundleEffect: AnimatedTransitioning {
     /// The catalog name, used in traces and diagnostics.
     public let name: String
     private let table: UnsafePointer<sh_effect>
+    private weak var stage: Stage?
 
-    init(name: String, table: UnsafePointer<sh_effect>) {
+    init(name: String, table: UnsafePointer<sh_effect>, stage: Stage?) {
         self.name = name
         self.table = table
+        self.stage = stage
     }
 
     deinit {
-        if has(\.destroy), let destroy = table.pointee.destroy { destroy(table.pointee.`self`) }
+        if has(\.destroy), let destroy = table.pointee.destroy {
+            let (table, stage, name) = (table, stage, name)
+            BridgeCall.with(stage: stage, source: name) { destroy(table.pointee.`self`) }
+        }
+    }
+
+    /// Runs `body` (a call into the effect) as a call for this effect's stage.
+    private func call<R>(_ body: () -> R) -> R {
+        BridgeCall.with(stage: stage, source: name, body)
     }
 
     public var transitionName: String { name }
@@ -35,22 +48,22 @@ public final class BundleEffect: AnimatedTransitioning {
 
     public func transitionDuration(using context: TransitionContext?) -> Double {
         guard has(\.transition_duration), let f = table.pointee.transition_duration else { return 0 }
-        let d = f(table.pointee.`self`, handles.opaque(context, .context))
+        let d = call { f(table.pointee.`self`, handles.opaque(context, .context)) }
         return d.isFinite && d >= 0 ? d : 0
     }
 
     public func animateTransition(using context: TransitionContext) {
         guard has(\.animate_transition), let f = table.pointee.animate_transition else {
-            Stage.current.report(.error, name, "the effect has no animate_transition function; the transition ends at once")
+            stage?.report(.error, name, "the effect has no animate_transition function; the transition ends at once")
             context.completeTransition(!context.transitionWasCancelled)
             return
         }
-        f(table.pointee.`self`, handles.opaque(context, .context))
+        call { f(table.pointee.`self`, handles.opaque(context, .context)) }
     }
 
     public func animationEnded(_ transitionCompleted: Bool) {
-        if has(\.animation_ended), let f = table.pointee.animation_ended { f(table.pointee.`self`, transitionCompleted) }
-        handles.drainTemporaries()
+        if has(\.animation_ended), let f = table.pointee.animation_ended { call { f(table.pointee.`self`, transitionCompleted) } }
+        handles.drainTemporaries(of: stage)
     }
 
     /// The effect's interaction controller for an operation about to start, if it has
@@ -59,8 +72,10 @@ public final class BundleEffect: AnimatedTransitioning {
     /// is starting a transition; otherwise `nil` (the transition animates on its own).
     public func interactionController(for operation: TransitionEvent.Operation) -> InteractiveTransitioning? {
         guard has(\.interaction_controller), let f = table.pointee.interaction_controller else { return nil }
-        let p = f(table.pointee.`self`, operation.abi)
-        return p == nil ? nil : handles.interaction(p, "interaction_controller of \(name)")
+        return call {
+            let p = f(table.pointee.`self`, operation.abi)
+            return p == nil ? nil : handles.interaction(p, "interaction_controller")
+        }
     }
 
     /// Whether the effect installs a gesture of its own when attached to a controller.
@@ -68,11 +83,11 @@ public final class BundleEffect: AnimatedTransitioning {
 
     public func attach(to controller: ViewController) {
         guard has(\.attach), let f = table.pointee.attach else { return }
-        f(table.pointee.`self`, handles.opaque(controller, .controller))
+        call { f(table.pointee.`self`, handles.opaque(controller, .controller)) }
     }
 
     public func detach(from controller: ViewController) {
         guard has(\.detach), let f = table.pointee.detach else { return }
-        f(table.pointee.`self`, handles.opaque(controller, .controller))
+        call { f(table.pointee.`self`, handles.opaque(controller, .controller)) }
     }
 }

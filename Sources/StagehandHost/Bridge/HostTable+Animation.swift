@@ -5,15 +5,17 @@ extension HostTable {
     /// UIView's block animations, with the bundle's function pointers as the blocks.
     static func installAnimation(_ t: inout sh_host) {
         t.animate = { description, animations, completion, user in
+            // Refused on a thread running no stage: nothing runs, not even the blocks.
+            guard HostTable.onStageThread("animate") else { return }
             guard let description else {
-                HostTable.report("animate: NULL animation description; the changes are made without animation")
+                HostTable.report("animate", "NULL animation description; the changes are made without animation")
                 animations?(user)
                 completion?(user, true)
                 return
             }
             let a = HostTable.read(description)
             let body: () -> Void = { animations?(user) }
-            let done: (Bool) -> Void = { finished in completion?(user, finished) }
+            let done = HostTable.later { finished in completion?(user, finished) }
             var options = AnimationOptions()
             if a.flags & UInt32(SH_ANIMATION_BEGIN_FROM_CURRENT_STATE) != 0 { options.insert(.beginFromCurrentState) }
             let duration = a.duration.isFinite ? max(0, a.duration) : 0
@@ -33,17 +35,29 @@ extension HostTable {
             }
         }
         t.animate_keyframes = { duration, delay, animations, completion, user in
+            guard HostTable.onStageThread("animate_keyframes") else { return }
             View.animateKeyframes(withDuration: duration.isFinite ? max(0, duration) : 0,
                                   delay: delay.isFinite ? max(0, delay) : 0,
                                   animations: { () -> Void in animations?(user) },
-                                  completion: { completion?(user, $0) })
+                                  completion: HostTable.later { completion?(user, $0) })
         }
         t.add_keyframe = { start, length, animations, user in
+            guard HostTable.onStageThread("add_keyframe") else { return }
             View.addKeyframe(withRelativeStartTime: start, relativeDuration: length) { () -> Void in animations?(user) }
         }
         t.perform_without_animation = { changes, user in
+            guard HostTable.onStageThread("perform_without_animation") else { return }
             View.performWithoutAnimation { () -> Void in changes?(user) }
         }
+    }
+
+    /// `completion`, to be called on a later frame, made to run as a call for the same
+    /// stage and effect as now (the animator calls it from the stage's frame loop, where
+    /// no bundle call is in progress).
+    static func later(_ completion: @escaping (Bool) -> Void) -> (Bool) -> Void {
+        let stage = BridgeCall.runningStage
+        let source = BridgeCall.current?.source ?? "bundle"
+        return { [weak stage] finished in BridgeCall.with(stage: stage, source: source) { completion(finished) } }
     }
 
     /// The description as this host knows it: a bundle built against an older minor

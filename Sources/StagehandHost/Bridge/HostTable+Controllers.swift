@@ -16,8 +16,9 @@ extension HostTable {
         t.navigation_count = { handles.navigation($0, "navigation_count")?.viewControllers.count ?? 0 }
         t.navigation_at = { n, i in
             guard let nav = handles.navigation(n, "navigation_at") else { return nil }
-            guard i < nav.viewControllers.count else {
-                HostTable.report("navigation_at: index \(i) out of range (\(nav.viewControllers.count) controllers); NULL returned")
+            // size_t arrives as Int: (size_t)-1 is -1 here.
+            guard i >= 0, i < nav.viewControllers.count else {
+                HostTable.report("navigation_at", "index \(UInt(bitPattern: i)) out of range (the stack holds \(nav.viewControllers.count) controllers); NULL returned")
                 return nil
             }
             return handles.opaque(nav.viewControllers[i], .controller)
@@ -34,7 +35,8 @@ extension HostTable {
         t.controller_dismiss = { c, animated in handles.controller(c, "controller_dismiss")?.dismiss(animated: animated) }
         t.controller_transition_in_progress = { c in
             guard let vc = handles.controller(c, "controller_transition_in_progress") else { return false }
-            let stage = (vc.isViewLoaded ? vc.view.window?.stage : nil) ?? Stage.current
+            let stage = (vc.isViewLoaded ? vc.view.window?.stage : nil) ?? BridgeCall.runningStage
+            guard let stage else { return false }
             return stage.isTransitioning || stage.hasPendingOperations
         }
         t.controller_flag = { c, key in

@@ -57,7 +57,7 @@ extension HostTable {
         t.gesture_add_target_action = { g, o, action in
             guard let recognizer = handles.gesture(g, "gesture_add_target_action"), let action else { return false }
             guard let target = handles.resolve(o, as: AnyObject.self, .object, in: "gesture_add_target_action") as? ActionTarget else {
-                HostTable.report("gesture_add_target_action: the target is not an object with actions; nothing added")
+                HostTable.report("gesture_add_target_action", "the target is not an object with actions; nothing added")
                 return false
             }
             return recognizer.addTarget(target, action: String(cString: action))

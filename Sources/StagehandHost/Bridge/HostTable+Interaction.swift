@@ -4,10 +4,15 @@ import StagehandCore
 extension HostTable {
     /// Percent-driven interaction controllers a bundle makes and drives.
     static func installInteraction(_ t: inout sh_host) {
-        t.interaction_create = { OpaquePointer(handles.retain(PercentDrivenInteractiveTransition(), .interaction)) }
+        t.interaction_create = {
+            guard HostTable.onStageThread("interaction_create") else { return nil }
+            return OpaquePointer(handles.retain(PercentDrivenInteractiveTransition(), .interaction))
+        }
         t.interaction_release = { p in
+            // Released with its stage already (an effect destroyed after its stage): nothing to say.
+            if handles.isGone(p) { return }
             guard handles.interaction(p, "interaction_release") != nil else { return }
-            handles.release(UnsafeMutableRawPointer(p))
+            handles.release(p)
         }
         t.interaction_update = { i, p in handles.interaction(i, "interaction_update")?.update(p.isFinite ? p : 0) }
         t.interaction_pause = { handles.interaction($0, "interaction_pause")?.pause() }
@@ -23,13 +28,12 @@ extension HostTable {
         }
         t.interaction_begin_pop = { i, n in
             guard let driver = handles.interaction(i, "interaction_begin_pop"), let nav = handles.navigation(n, "interaction_begin_pop") else { return false }
-            let stage = nav.view.window?.stage ?? Stage.current
-            guard !stage.isTransitioning, nav.viewControllers.count > 1 else { return false }
+            guard let stage = nav.view.window?.stage ?? BridgeCall.runningStage, !stage.isTransitioning, nav.viewControllers.count > 1 else { return false }
             return nav.popViewController(animated: true, interactionController: driver) != nil
         }
         t.interaction_begin_dismiss = { i, c in
             guard let driver = handles.interaction(i, "interaction_begin_dismiss"), let vc = handles.controller(c, "interaction_begin_dismiss") else { return false }
-            let stage = vc.view.window?.stage ?? Stage.current
+            guard let stage = vc.view.window?.stage ?? BridgeCall.runningStage else { return false }
             let root = vc.rootAncestorForBridge
             let presented = root.presentingViewController != nil ? root : root.presentedViewController
             guard !stage.isTransitioning, let presented, presented.presentingViewController != nil else { return false }

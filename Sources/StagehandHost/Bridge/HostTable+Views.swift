@@ -34,8 +34,9 @@ extension HostTable {
         t.view_subview_count = { handles.view($0, "view_subview_count")?.subviews.count ?? 0 }
         t.view_subview_at = { v, i in
             guard let view = handles.view(v, "view_subview_at") else { return nil }
-            guard i < view.subviews.count else {
-                HostTable.report("view_subview_at: index \(i) out of range (\(view.subviews.count) subviews); NULL returned")
+            // size_t arrives as Int: (size_t)-1 is -1 here.
+            guard i >= 0, i < view.subviews.count else {
+                HostTable.report("view_subview_at", "index \(UInt(bitPattern: i)) out of range (the view has \(view.subviews.count) subviews); NULL returned")
                 return nil
             }
             return handles.opaque(view.subviews[i], .view)
@@ -46,7 +47,14 @@ extension HostTable {
         }
         t.view_insert_subview_at = { p, c, i in
             guard let parent = handles.view(p, "view_insert_subview_at"), let child = handles.view(c, "view_insert_subview_at") else { return }
-            parent.insertSubview(child, at: Int(clamping: i))
+            // size_t arrives as Int: (size_t)-1 is -1 here, a huge index, not a small one.
+            let count = parent.subviews.count - (child.superview === parent ? 1 : 0)
+            guard i >= 0, i <= count else {
+                HostTable.report("view_insert_subview_at", "index \(UInt(bitPattern: i)) out of range (0...\(count)); the view is put on top")
+                parent.insertSubview(child, at: count)
+                return
+            }
+            parent.insertSubview(child, at: i)
         }
         t.view_insert_subview_above = { p, c, s in
             guard let parent = handles.view(p, "view_insert_subview_above"), let child = handles.view(c, "view_insert_subview_above"),
@@ -64,7 +72,8 @@ extension HostTable {
             return OpaquePointer(handles.retainTemporarily(view.snapshotView(), .view))
         }
         t.view_create = { r in
-            OpaquePointer(handles.retainTemporarily(View(frame: Rect(r)), .view))
+            guard HostTable.onStageThread("view_create") else { return nil }
+            return OpaquePointer(handles.retainTemporarily(View(frame: Rect(r)), .view))
         }
         t.view_convert_point = { f, p, to in
             let from = f == nil ? nil : handles.view(f, "view_convert_point")

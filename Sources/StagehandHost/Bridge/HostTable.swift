@@ -3,11 +3,14 @@ import StagehandABI
 import StagehandCore
 
 /// The host function table every bundle receives in `init`: the ABI's `sh_host`, filled
-/// with functions that act on the scene of the stage current on the calling thread.
+/// with functions that act on the scene of the stage the host is running on the calling
+/// thread (`BridgeCall`).
 ///
 /// One table serves the whole process (built once, never freed: bundles keep the
-/// pointer). Each function checks its handles against the `HandleTable`, so a bundle's
-/// mistake becomes a diagnostic, not a crash.
+/// pointer), and so every stage, on whatever thread drives it. Each function checks its
+/// handles, indexes and thread, so a bundle's mistake becomes a diagnostic naming the
+/// effect and the call, and a neutral result (NULL, zero, false, nothing done), never a
+/// crash.
 public enum HostTable {
     /// The table, built on first use.
     public static let shared: UnsafePointer<sh_host> = {
@@ -16,9 +19,43 @@ public enum HostTable {
         return UnsafePointer(table)
     }()
 
-    /// Where the table's diagnostics go: by default the current stage's diagnostics.
-    static func report(_ message: String) {
-        Stage.current.report(.warning, "bundle", message)
+    /// A warning about the bundle's call `function`, said on the stage this thread runs
+    /// for the bundle and named after the effect being called; on standard error when
+    /// the thread runs no stage.
+    static func report(_ function: String, _ message: String) {
+        say("\(function): \(message)")
+    }
+
+    static func say(_ line: String) {
+        if let stage = BridgeCall.runningStage {
+            stage.report(.warning, BridgeCall.current?.source ?? "bundle", line)
+        } else {
+            let source = BridgeCall.current?.source ?? CallingBundle.name ?? "bundle"
+            StandardErrorLine.write("warning: \(source): \(line)")
+        }
+    }
+
+    /// Refuses `function`, called from a thread that is not running the stage it acts on
+    /// (a thread of the bundle's own). The stage's own state must not be touched from
+    /// here, so the diagnostic is posted to the stage (it appears at its next frame), or
+    /// written to standard error when no stage is known.
+    static func refuseForeignThread(_ function: String, owner: Stage?, source: String?) {
+        let bundle = CallingBundle.name
+        let thread = bundle.map { "a thread of \($0)'s own" } ?? "a thread"
+        let message = "\(function): refused: called from \(thread), which is not running this stage (a bundle may call the host only on the thread the host called it on); nothing done"
+        if let owner {
+            owner.post(.warning, source ?? bundle ?? "bundle", message)
+        } else {
+            StandardErrorLine.write("warning: \(source ?? bundle ?? "bundle"): \(message)")
+        }
+    }
+
+    /// Whether this thread is running a stage for the bundle; if not, `function` (a call
+    /// that takes no handle to check) is refused and `false` returned.
+    static func onStageThread(_ function: String) -> Bool {
+        if BridgeCall.runningStage != nil { return true }
+        refuseForeignThread(function, owner: nil, source: BridgeCall.current?.source)
+        return false
     }
 
     private static func make() -> sh_host {
@@ -26,10 +63,11 @@ public enum HostTable {
         t.abi_major = UInt32(STAGEHAND_ABI_MAJOR)
         t.abi_minor = UInt32(STAGEHAND_ABI_MINOR)
         t.size = UInt32(MemoryLayout<sh_host>.size)
+        // The one function any thread may call: from a thread running no stage the line
+        // goes straight to standard error, so nothing a bundle says is lost.
         t.log = { message in
-            HostTable.report(message.map { String(cString: $0) } ?? "(null message)")
+            HostTable.say(message.map { String(cString: $0) } ?? "(null message)")
         }
-        HandleTable.shared.report = { HostTable.report($0) }
         installViews(&t)
         installHierarchy(&t)
         installAnimation(&t)

@@ -125,9 +125,17 @@ public final class Coordinator {
     /// event naming the effect and the operation, and one diagnostic line.
     private func make(_ choice: EffectChoice?, for operation: TransitionEvent.Operation) -> BundleEffect? {
         guard let choice else { return nil }
-        do {
-            return try library.animationController(named: choice.name, parameters: parameters[choice.name] ?? choice.overrides)
-        } catch {
+        // The factory is bundle code too: it runs as a call for this stage, whichever
+        // stage is current on this thread.
+        let made = BridgeCall.with(stage: stage, source: choice.name) {
+            Result { () throws(Diagnostic) -> BundleEffect in
+                try library.animationController(named: choice.name, parameters: parameters[choice.name] ?? choice.overrides)
+            }
+        }
+        switch made {
+        case .success(let effect):
+            return effect
+        case .failure(let error):
             stage.recordError(Self.fallbackMessage(error, operation: operation), effect: choice.name, operation: operation)
             return nil
         }

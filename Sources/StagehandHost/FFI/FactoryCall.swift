@@ -4,6 +4,7 @@ import Glibc
 import Musl
 #endif
 import CFFI
+import StagehandCore
 
 /// A call of one factory whose parameter list is known only from data (the manifest),
 /// made through libffi.
@@ -31,9 +32,11 @@ import CFFI
     /// Calls with strings copy them for C, and take the general path.
     private let takesStrings: Bool
     private let parameterCount: Int
-    /// Set while a call fills the slots; a call made meanwhile (a factory that reaches
-    /// back into the host to make another effect) uses slots of its own.
-    private var slotsInUse = false
+    /// Held while a call uses the shared slots. A call made meanwhile — on another
+    /// thread (stages on several threads make effects at once: the library, and so this
+    /// call, is shared), or from a factory that reaches back into the host to make another
+    /// effect — does not wait: it uses slots of its own.
+    private let slotsInUse = Locked(false)
 
     /// Prepares the call of the C function at `function`, which returns a pointer and
     /// takes `parameterTypes`; `nil` if libffi refuses the signature.
@@ -78,17 +81,22 @@ import CFFI
     public func call(_ arguments: [ParameterValue]) -> UnsafeMutableRawPointer? {
         let count = arguments.count
         precondition(count == parameterCount, "arguments must match the declared parameter types")
-        guard !takesStrings, !slotsInUse else { return callWithOwnSlots(arguments) }
-        slotsInUse = true
-        arguments.withUnsafeBufferPointer { values in
-            for index in 0..<count {
-                Self.store(values[index], as: types[index], into: slots + index * 8)
+        guard !takesStrings else { return callWithOwnSlots(arguments) }
+        // nil: the slots were busy; .some(nil): the factory returned NULL.
+        let made: UnsafeMutableRawPointer?? = slotsInUse.withLockIfAvailable { busy -> UnsafeMutableRawPointer? in
+            busy = true
+            defer { busy = false }
+            arguments.withUnsafeBufferPointer { values in
+                for index in 0..<count {
+                    Self.store(values[index], as: types[index], into: slots + index * 8)
+                }
             }
+            // libffi writes at least a full `ffi_arg` for the return value.
+            ffi_call(cif, entry, result, slotPointers)
+            return UnsafeMutableRawPointer(bitPattern: UInt(result.pointee))
         }
-        // libffi writes at least a full `ffi_arg` for the return value.
-        ffi_call(cif, entry, result, slotPointers)
-        slotsInUse = false
-        return UnsafeMutableRawPointer(bitPattern: UInt(result.pointee))
+        guard let made else { return callWithOwnSlots(arguments) }
+        return made
     }
 
     /// Writes one argument that is not a string into its slot; traps if it is not of the

@@ -17,7 +17,11 @@ enum BundleInitialisations {
         let initialise = entry.pointee.`init`
         return outcomes.withLock { outcomes in
             if let outcome = outcomes[key] { return outcome }
-            let outcome = initialise.map { initialise in path.withCString { initialise(host, $0) } } ?? false
+            // A call for no stage: what init logs goes to standard error, named after the file.
+            let name = path.split(separator: "/").last.map(String.init) ?? path
+            let outcome = initialise.map { initialise in
+                BridgeCall.with(stage: nil, source: name) { path.withCString { initialise(host, $0) } }
+            } ?? false
             outcomes[key] = outcome
             return outcome
         }

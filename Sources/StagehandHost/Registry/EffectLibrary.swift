@@ -155,8 +155,16 @@ public final class EffectLibrary: @unchecked Sendable {
     /// interaction controller (`BundleEffect.interactionController(for:)`) and installs
     /// its gesture when attached to a controller (`attach(to:)`). The effect is freed
     /// (its `destroy` called) when the object goes.
+    ///
+    /// The effect belongs to the stage this thread runs (the current one): the host
+    /// functions it calls act on that stage, from the thread driving it.
     public func animationController(named name: String, parameters: [String: String] = [:]) throws(Diagnostic) -> BundleEffect {
-        BundleEffect(name: name, table: try makeEffect(name, overrides: parameters))
+        let stage = BridgeCall.runningStage
+        // The factory is bundle code too: it runs as a call for that stage.
+        let made = BridgeCall.with(stage: stage, source: name) {
+            Result { () throws(Diagnostic) -> UnsafePointer<sh_effect> in try makeEffect(name, overrides: parameters) }
+        }
+        return BundleEffect(name: name, table: try made.get(), stage: stage)
     }
 
     /// Checks parameter values for the effect `name` without making it: each key must be

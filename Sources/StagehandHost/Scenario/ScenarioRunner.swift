@@ -12,6 +12,10 @@ public struct ScenarioRunner: Sendable {
     public let library: EffectLibrary
     /// Per effect name, parameter values (`--param NAME.key=value`).
     public var parameters: [String: [String: String]] = [:]
+    /// Whether the trace holds every frame; `false` keeps the events and the last frame
+    /// only, for callers that look at outcomes rather than motion (probing a scenario,
+    /// running many), and skips the cost of recording each frame.
+    public var recordsFrames = true
 
     public init(library: EffectLibrary, parameters: [String: [String: String]] = [:]) {
         self.library = library
@@ -48,7 +52,7 @@ public struct ScenarioRunner: Sendable {
             try? coordinator.switchChild(of: root, to: ViewController(title: child), effect: nil)
         }
         let recorder = TraceRecorder(stage: stage, topNavigation: { coordinator.topNavigationController }, consumer: frames)
-        recorder.start()
+        if recordsFrames { recorder.start() }
         let finger = Finger(stage: stage)
         for (index, step) in scenario.steps.enumerated() {
             perform(step, coordinator: coordinator, finger: finger)
@@ -57,6 +61,7 @@ public struct ScenarioRunner: Sendable {
         stage.settle(limit: scenario.settleLimit)
         // One more frame so the settled scene is in the trace even when nothing ran.
         stage.step()
+        if !recordsFrames { recorder.capture() }
         return ScenarioResult(trace: recorder.trace, frameCount: recorder.frameCount, stage: stage, coordinator: coordinator)
     }
 

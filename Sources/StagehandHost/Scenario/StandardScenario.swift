@@ -43,7 +43,9 @@ public enum StandardScenario {
     /// (the effect's own: key → value) given to its factory.
     public static func make(for effect: EffectInfo, library: EffectLibrary, screen: Size, framesPerSecond: Int,
                             parameters: [String: String] = [:]) -> Scenario {
-        let runner = ScenarioRunner(library: library, parameters: [effect.name: parameters])
+        var runner = ScenarioRunner(library: library, parameters: [effect.name: parameters])
+        // The probes are read for their events only.
+        runner.recordsFrames = false
         let gap = probeGap(effect, parameters: parameters)
         // A pop made to follow its own bundle's push (parallax-pop shows the push's snapshot).
         let companionPush = effect.kind == .pop

@@ -1,4 +1,5 @@
 import StagehandABI
+import Synchronization
 
 /// The host's function table, which the bundle receives once, in `sh_bundle.init`.
 ///
@@ -6,14 +7,19 @@ import StagehandABI
 /// this table (see stagehand.h). Each bundle carries its own copy of the SDK, so each has
 /// its own `Host`; that is harmless, since nothing Swift crosses the boundary.
 ///
-/// Everything here runs on the host's scene thread (the header's threading rule), which
-/// is why the storage below is plain static state.
+/// The host may call a bundle for different stages on different threads at once (the
+/// header's threading contract), so the two values set in `init` are published safely:
+/// the table with release/acquire ordering (read on every call, so without a lock that
+/// threads would queue on), the path behind a lock. They never change after `init`.
 public enum Host {
+    private static let installedTable = Atomic<UnsafePointer<sh_host>?>(nil)
+    private static let installedPath = Locked<String?>(nil)
+
     /// The table handed to `init`; `nil` until the host initialised this bundle.
-    nonisolated(unsafe) static var table: UnsafePointer<sh_host>?
+    static var table: UnsafePointer<sh_host>? { installedTable.load(ordering: .acquiring) }
 
     /// The path the host loaded this bundle from, for finding resources beside it.
-    public private(set) nonisolated(unsafe) static var bundlePath: String?
+    public static var bundlePath: String? { installedPath.withLock { $0 } }
 
     /// The smallest table this SDK can work with: ABI 1.0's, which ends with
     /// `gesture_add_target_action`. A later minor version only appends fields.
@@ -39,8 +45,9 @@ public enum Host {
             refuse(host, "the host's table is \(host.pointee.size) bytes, ABI \(STAGEHAND_ABI_MAJOR).0's is \(requiredTableSize)")
             return false
         }
-        table = host
-        bundlePath = path.map { String(cString: $0) }
+        let path = path.map { String(cString: $0) }
+        installedPath.withLock { $0 = path }
+        installedTable.store(host, ordering: .releasing)
         return true
     }
 

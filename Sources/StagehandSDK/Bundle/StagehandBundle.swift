@@ -16,15 +16,24 @@ import StagehandABI
 /// The C types stay inside the SDK: the bundle's own code sees raw pointers only.
 public enum StagehandBundle {
     /// The one `sh_bundle`, made by the first `entry` call and kept for the process's life
-    /// (the host never unloads a Swift bundle).
-    nonisolated(unsafe) private static var bundle: UnsafePointer<sh_bundle>?
+    /// (the host never unloads a Swift bundle). Behind a lock: two threads may load the
+    /// bundle at once.
+    private static let bundle = Locked<UnsafePointer<sh_bundle>?>(nil)
 
     /// The bundle's `sh_bundle`: ABI version, manifest, and an `init` that takes the
     /// host's table. The manifest is rendered on the first call only; later calls
     /// return the same struct.
     public static func entry(_ manifest: @autoclosure () -> BundleManifest) -> UnsafeRawPointer {
-        if let bundle { return UnsafeRawPointer(bundle) }
-        let text = manifest().json
+        bundle.withLock { bundle in
+            if let bundle { return UnsafeRawPointer(bundle) }
+            let made = make(manifest())
+            bundle = made
+            return UnsafeRawPointer(made)
+        }
+    }
+
+    private static func make(_ manifest: BundleManifest) -> UnsafePointer<sh_bundle> {
+        let text = manifest.json
         let storage = UnsafeMutablePointer<CChar>.allocate(capacity: text.utf8.count + 1)
         text.withCString { storage.initialize(from: $0, count: text.utf8.count + 1) }
 
@@ -37,8 +46,7 @@ public enum StagehandBundle {
         entry.deinit = nil
         let made = UnsafeMutablePointer<sh_bundle>.allocate(capacity: 1)
         made.initialize(to: entry)
-        bundle = UnsafePointer(made)
-        return UnsafeRawPointer(made)
+        return UnsafePointer(made)
     }
 
     /// The `sh_effect` for `effect`, for a factory to return: the host owns it until it

@@ -14,8 +14,10 @@ public class GestureRecognizer: Hashable {
     /// `nil` once removed: later calls do nothing rather than reach a dead handle.
     private(set) var handle: OpaquePointer?
 
-    /// The recognizers this bundle installed and has not removed, by handle.
-    nonisolated(unsafe) private static var installed: [OpaquePointer: GestureRecognizer] = [:]
+    /// The recognizers this bundle installed and has not removed, by handle. Process-wide
+    /// (stages on other threads install theirs at the same time), hence the lock; the
+    /// host never reuses a handle, so one cannot stand for two recognizers.
+    private static let installed = Locked<[OpaquePointer: GestureRecognizer]>([:])
 
     /// What `gesture_set_action` calls; set by the subclasses' initialisers.
     var actionHandler: ((GestureRecognizer) -> Void)?
@@ -27,7 +29,7 @@ public class GestureRecognizer: Hashable {
 
     /// The wrapper of a host gesture: the installed one if this bundle made it.
     static func borrowed(_ handle: OpaquePointer) -> GestureRecognizer {
-        installed[handle] ?? GestureRecognizer(handle: handle)
+        installed.withLock { $0[handle] } ?? GestureRecognizer(handle: handle)
     }
 
     /// Installs a recognizer of `kind` on `view` and routes its callbacks to the new
@@ -40,7 +42,7 @@ public class GestureRecognizer: Hashable {
     func adopt(action: @escaping (GestureRecognizer) -> Void) {
         guard let handle else { return }
         actionHandler = action
-        Self.installed[handle] = self
+        Self.installed.withLock { $0[handle] = self }
         Host.function(\.gesture_set_action)(handle, { user, _ in
             guard let user else { return }
             let recognizer = Unmanaged<GestureRecognizer>.fromOpaque(user).takeUnretainedValue()
@@ -51,7 +53,7 @@ public class GestureRecognizer: Hashable {
 
     /// Connects (or, with `nil`, clears) the delegate's gestureRecognizerShouldBegin.
     func setShouldBegin(_ shouldBegin: ((GestureRecognizer) -> Bool)?) {
-        guard let handle, Self.installed[handle] === self else { return }
+        guard let handle, isInstalled(handle) else { return }
         shouldBeginHandler = shouldBegin
         if shouldBegin == nil {
             Host.function(\.gesture_set_should_begin)(handle, nil, nil)
@@ -65,6 +67,10 @@ public class GestureRecognizer: Hashable {
     }
 
     private var shouldBeginHandler: ((GestureRecognizer) -> Bool)?
+
+    private func isInstalled(_ handle: OpaquePointer) -> Bool {
+        Self.installed.withLock { $0[handle] === self }
+    }
 
     // MARK: State
 
@@ -113,10 +119,12 @@ public class GestureRecognizer: Hashable {
     /// stops calling back and is released; every later call on it does nothing.
     public func remove() {
         guard let handle else { return }
-        if Self.installed[handle] === self {
+        if isInstalled(handle) {
             Host.function(\.gesture_set_action)(handle, nil, nil)
             Host.function(\.gesture_set_should_begin)(handle, nil, nil)
-            Self.installed[handle] = nil
+            // Dropped outside the lock: this may be the last reference to another recognizer.
+            let dropped = Self.installed.withLock { $0.removeValue(forKey: handle) }
+            withExtendedLifetime(dropped) {}
         }
         Host.function(\.gesture_remove)(handle)
         self.handle = nil

@@ -11,7 +11,7 @@ struct TestBundle {
     /// Replaces the whole manifest when set.
     var manifest: String?
     /// The body of `animate_transition(void *self, sh_context *context)`: by default it
-    /// does nothing (it never completes the transition).
+    /// does nothing (it never completes the transition). The host's table is `host`.
     var animateBody = "(void)self; (void)context;"
     /// The body of `init(const sh_host *host, const char *path)`: by default it accepts.
     var initBody = "(void)path; return host != NULL;"
@@ -61,6 +61,9 @@ struct TestBundle {
         #include <unistd.h>
         #include "stagehand.h"
 
+        /* The host's table, kept by init for the effect's functions. */
+        static const sh_host *host;
+
         \(prelude)
 
         typedef struct test_effect { sh_effect table; double duration; } test_effect;
@@ -81,7 +84,10 @@ struct TestBundle {
             return &effect->table;
         }
 
-        static bool test_init(const sh_host *host, const char *path) { \(initBody) }
+        static bool test_init(const sh_host *table, const char *path) {
+            host = table;
+            { const sh_host *host = table; \(initBody) }
+        }
 
         \(bundle)
         """

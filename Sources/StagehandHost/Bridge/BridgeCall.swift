@@ -1,0 +1,51 @@
+import StagehandCore
+
+/// What the host is calling a bundle for on this thread: the stage whose scene the bundle
+/// may touch during the call, and the effect (or bundle) it is, for diagnostics.
+///
+/// The threading contract (stagehand.h) lets a bundle call the host only on a thread the
+/// host is running that stage on. Every call from the host into bundle code (an effect's
+/// functions, a gesture's action, an animation's completion, a factory, `init`) runs
+/// inside `BridgeCall.with`, so a host function can tell which stage its caller works
+/// for, and a call from a thread of the bundle's own finds no call here and is refused.
+final class BridgeCall {
+    /// The stage the call is for; `nil` while no stage is involved (a bundle's `init`).
+    private(set) weak var stage: Stage?
+    /// The effect's catalog name, or the bundle's, as diagnostics name it.
+    let source: String
+
+    private init(stage: Stage?, source: String) {
+        self.stage = stage
+        self.source = source
+    }
+
+    private static let slot = ThreadLocal<BridgeCall>()
+
+    /// The call in progress on this thread, if any.
+    static var current: BridgeCall? { slot.value }
+
+    /// Runs `body` (which calls into a bundle) as a call for `stage` by `source`, with
+    /// `stage` current on this thread meanwhile; the previous call and current stage are
+    /// restored afterwards (calls nest: an effect's action can start a transition whose
+    /// effect is called in turn).
+    static func with<R>(stage: Stage?, source: String, _ body: () throws -> R) rethrows -> R {
+        let previous = slot.value
+        slot.value = BridgeCall(stage: stage, source: source)
+        defer { slot.value = previous }
+        guard let stage else { return try body() }
+        return try Stage.withCurrent(stage, body)
+    }
+
+    /// Whether this thread may act on `stage`'s scene: the host is calling a bundle for
+    /// it here, or (outside any call, say a host's own code) it is the stage current here.
+    static func isRunning(_ stage: Stage) -> Bool {
+        if let call = current { return call.stage === stage || (call.stage == nil && Stage.currentIfAny === stage) }
+        return Stage.currentIfAny === stage
+    }
+
+    /// The stage this thread is running for the bundle, if any: the call's, or the stage
+    /// current on the thread. A thread of the bundle's own has neither.
+    static var runningStage: Stage? {
+        current?.stage ?? Stage.currentIfAny
+    }
+}
