@@ -31,11 +31,25 @@ struct BenchCommand: ParsableCommand {
     /// The benchmark's file name, beside this executable.
     static let benchmarkName = "stagehand-bench"
 
+    /// The sanitizer this executable (and so the benchmark built with it) is instrumented
+    /// by, if any: found by its runtime's entry point, which a sanitized build links into
+    /// the executable and exports (`-Xlinker --export-dynamic`, as the bundles need).
+    static var sanitizer: String? {
+        let everywhere = UnsafeMutableRawPointer(bitPattern: 0)   // RTLD_DEFAULT
+        if dlsym(everywhere, "__tsan_init") != nil { return "ThreadSanitizer" }
+        if dlsym(everywhere, "__asan_init") != nil { return "AddressSanitizer" }
+        return nil
+    }
+
     func run() throws {
         let own = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
         let benchmark = URL(fileURLWithPath: own).deletingLastPathComponent().appendingPathComponent(Self.benchmarkName).path
         guard FileManager.default.isExecutableFile(atPath: benchmark) else {
             StandardError.write("error: \(benchmark): not found: `stagehand bench` runs the benchmark executable built beside stagehand (swift build -c release builds both)")
+            throw ExitCode.failure
+        }
+        if let sanitizer = Self.sanitizer {
+            StandardError.write("error: stagehand bench: this build is instrumented by \(sanitizer), whose runtime owns malloc & co.; the benchmark's allocation counter replaces them and cannot run beside it, and its times would measure the instrumentation: build without --sanitize (swift build -c release)")
             throw ExitCode.failure
         }
         var arguments = [Self.benchmarkName]

@@ -7,12 +7,15 @@ import Testing
 /// bundles built beside this test binary.
 ///
 /// The builds keep their own scratch directories in the system's temporary directory,
-/// so a second run only relinks.
+/// so a second run only relinks. In a sanitized build (`swift test --sanitize=…`) they
+/// are built with the same sanitizer, since the bundles they load are.
 @Suite(.serialized) struct LibraryPackageTests {
     /// A temporary directory for this checkout (two checkouts never share one).
     static func scratch(_ name: String) -> String {
         let checkout = TestEnvironment.repositoryRoot.utf8.reduce(UInt64(5381)) { ($0 &* 33) &+ UInt64($1) }
-        return FileManager.default.temporaryDirectory.path + "/stagehand-\(String(checkout, radix: 36))-\(name)"
+        // A sanitized build keeps its own: switching sanitizers rebuilds everything.
+        let sanitizer = Sanitizer.current.map { "-" + $0.rawValue } ?? ""
+        return FileManager.default.temporaryDirectory.path + "/stagehand-\(String(checkout, radix: 36))-\(name)\(sanitizer)"
     }
 
     struct Run {
@@ -47,7 +50,13 @@ import Testing
         // SwiftPM keeps a path dependency's list of files from the last build plan:
         // without the plan, a file added to Stagehand since then would be missed.
         try? FileManager.default.removeItem(atPath: scratch + "/debug.yaml")
-        let build = try run("/usr/bin/env", ["swift", "build", "--scratch-path", scratch, "--product", product], in: directory)
+        var arguments = ["swift", "build", "--scratch-path", scratch, "--product", product]
+        if let sanitizer = Sanitizer.current {
+            // The bundles it loads are built sanitized: so must it be, exporting the
+            // sanitizer runtime to them as the test runner does.
+            arguments += ["--sanitize=\(sanitizer.rawValue)", "-Xlinker", "--export-dynamic"]
+        }
+        let build = try run("/usr/bin/env", arguments, in: directory)
         try #require(build.status == 0, "swift build failed in \(directory):\n\(build.output)\n\(build.errors)")
         let binary = scratch + "/debug/" + product
         return try run(binary, [], in: directory, environment: [

@@ -45,7 +45,8 @@ import Testing
         return (value, lines.dropFirst().joined(separator: "\n"))
     }
 
-    @Test func playTracesStreamSoMemoryStaysFlat() throws {
+    @Test(.disabled(if: Sanitizer.isActive, "measured by stagehand-bench's child, which a sanitized stagehand bench refuses to run"))
+    func playTracesStreamSoMemoryStaysFlat() throws {
         let short = try Self.play(cycles: 5), long = try Self.play(cycles: 50)
         // 30 s against 5 minutes at 60 fps: 1,800 against 18,000 frames, about 1 KB each
         // as JSON and several times that as values (hundreds of MB if all were held).

@@ -157,6 +157,11 @@ import Testing
         #expect(run.output.contains("crossfade"))
     }
 
+    /// The scanning child's environment: nothing of the developer's, except a sanitized
+    /// build's runtime options (TSAN_OPTIONS' handle_segv=0 lets the crash be a SIGSEGV
+    /// rather than the sanitizer's own exit status).
+    static let sanitizerOptions = ProcessInfo.processInfo.environment.filter { $0.key.hasSuffix("SAN_OPTIONS") }
+
     /// A library user opts in with a `PluginScanner`: then a crashing bundle cannot take
     /// the calling process (this test) down.
     @Test func theLibraryScansOutOfProcessWhenGivenAScanner() throws {
@@ -166,7 +171,7 @@ import Testing
         bundle.initBody = "(void)host; (void)path; volatile int *p = 0; *p = 1; return true;"
         let path = try workspace.compile(bundle.source, to: "plugins/libLibraryCrasher.so")
         let scanner = PluginScanner(executable: TestEnvironment.productsDirectory + "/stagehand", arguments: ["stagehand", "scan-bundles"],
-                                    cacheDirectory: workspace.path + "/cache", environment: [:])
+                                    cacheDirectory: workspace.path + "/cache", environment: Self.sanitizerOptions)
         let (library, diagnostics) = EffectLibrary.load(pluginDirectories: [plugins], catalogPath: TestEnvironment.catalog,
                                                         host: TestEnvironment.host, environment: [:], scanner: scanner)
         expectDiagnostic(diagnostics.map(\.description),

@@ -1,0 +1,31 @@
+import Foundation
+
+/// The sanitizer the products under test were built with (`swift test --sanitize=…`),
+/// found in the built `stagehand`: the sanitizer runtime is linked into executables, and
+/// defines its `__tsan_init` / `__asan_init` there. Swift has no compile-time condition
+/// for a sanitizer, and the products are what the affected tests run.
+enum Sanitizer: String {
+    case thread
+    case address
+
+    /// The sanitizer of this build, or nil in a plain build (or when `nm` cannot tell).
+    static let current: Sanitizer? = {
+        let executable = TestEnvironment.productsDirectory + "/stagehand"
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["nm", "--defined-only", executable]
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        guard (try? process.run()) != nil else { return nil }
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        let names = Set(String(decoding: data, as: UTF8.self).split(separator: "\n").compactMap { $0.split(separator: " ").last })
+        if names.contains("__tsan_init") { return .thread }
+        if names.contains("__asan_init") { return .address }
+        return nil
+    }()
+
+    /// True in a sanitized build: for the tests that mean nothing there.
+    static var isActive: Bool { current != nil }
+}
