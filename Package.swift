@@ -1,16 +1,17 @@
 // swift-tools-version:6.0
 //
 // Stagehand: UIKit's iOS 7 transition model, headless, with every effect loaded from
-// its own shared object. The targets follow the layers of DESIGN.md, bottom up:
+// its own shared object. The targets follow the layers of ARCHITECTURE.md, bottom up:
 //
 //   StagehandABI   the C header, the only contract between host and bundle
 //   StagehandGeometry points, rects, transforms, colours, timing curves, springs (both sides)
 //   StagehandCore  scene, controllers, animation engine, transitioning, gestures
 //   StagehandSDK   the Swift authoring layer over the ABI (linked into each Swift bundle)
+//   StagehandTrace a run and an effect as data: what the host writes and the renderer reads
 //   StagehandHost  catalog, loader, libffi factories, registry, coordinator, scenarios
 //   StagehandRender traces to pictures: PNG, GIF, SVG, HTML
-//   StagehandBench `stagehand bench`: the figures of issue 6 (CBenchSupport: its C side)
 //   stagehand      the command line
+//   stagehand-bench the performance figures (StagehandBench; CBenchSupport: its C side)
 //
 // Plugins/<Effect> holds one bundle each, built as a dynamic library product.
 import PackageDescription
@@ -33,6 +34,7 @@ let package = Package(
     name: "Stagehand",
     products: [
         .executable(name: "stagehand", targets: ["stagehand"]),
+        .executable(name: "stagehand-bench", targets: ["stagehand-bench"]),
         .library(name: "StagehandCore", targets: ["StagehandCore"]),
         .library(name: "StagehandHost", targets: ["StagehandHost"]),
         .library(name: "StagehandSDK", targets: ["StagehandSDK"]),
@@ -42,7 +44,7 @@ let package = Package(
         .package(url: "https://github.com/ordo-one/TextTable.git", from: "0.0.2"),
     ],
     targets: [
-        // Layer 1: the ABI. A header and nothing else of substance; depends on nothing.
+        // The ABI: a header and nothing else of substance; depends on nothing.
         .target(name: "StagehandABI"),
         .systemLibrary(name: "CFFI", pkgConfig: "libffi", providers: [.apt(["libffi-dev"])]),
 
@@ -50,32 +52,43 @@ let package = Package(
         // links its own copy: value types only). Depends on nothing.
         .target(name: "StagehandGeometry"),
 
-        // Layers 2–5: the headless runtime. Nothing but the shared geometry.
+        // The headless runtime (scene, animation, transitioning, gestures). Nothing but the
+        // shared geometry.
         .target(name: "StagehandCore", dependencies: ["StagehandGeometry"]),
 
         // The Swift authoring layer for effect bundles: the header and the shared geometry,
         // never the host.
         .target(name: "StagehandSDK", dependencies: ["StagehandABI", "StagehandGeometry"]),
 
-        // Layer 6: the host.
-        .target(name: "StagehandHost", dependencies: ["StagehandCore", "StagehandABI", "CFFI"]),
+        // Traces and effect records: plain data, so reading a trace never links the host.
+        .target(name: "StagehandTrace"),
 
-        // Layer 7: the renderer, through Debian's cairo (drawing) and libgd (GIF).
+        // The host.
+        .target(name: "StagehandHost", dependencies: ["StagehandCore", "StagehandABI", "CFFI", "StagehandTrace"]),
+
+        // The renderer, through Debian's cairo (drawing) and libgd (GIF).
         .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
         .systemLibrary(name: "CGD", pkgConfig: "gdlib", providers: [.apt(["libgd-dev"])]),
-        .target(name: "StagehandRender", dependencies: ["StagehandHost", "StagehandCore", "CCairo", "CGD"]),
+        .target(name: "StagehandRender", dependencies: ["StagehandTrace", "StagehandCore", "CCairo", "CGD"]),
 
         // The benchmark behind `stagehand bench`, and its C side: an exact allocation
         // counter (it defines malloc & co. for the executable that links it) and the plain
-        // C reference loops (-O2 in a release build, as SwiftPM compiles C there).
+        // C reference loops (-O2 in a release build, as SwiftPM compiles C there). Only
+        // stagehand-bench links them; `stagehand bench` runs it from beside itself.
         .target(name: "CBenchSupport", dependencies: ["CFFI"]),
         .target(name: "StagehandBench", dependencies: [
             "StagehandCore", "StagehandHost", "StagehandRender", "StagehandABI", "CFFI", "CBenchSupport",
         ]),
 
-        // Layer 8: the command line.
+        .executableTarget(name: "stagehand-bench", dependencies: [
+            "StagehandBench",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            .product(name: "TextTable", package: "TextTable"),
+        ]),
+
+        // The command line.
         .executableTarget(name: "stagehand", dependencies: [
-            "StagehandHost", "StagehandCore", "StagehandRender", "StagehandBench",
+            "StagehandHost", "StagehandCore", "StagehandRender",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "TextTable", package: "TextTable"),
         ]),

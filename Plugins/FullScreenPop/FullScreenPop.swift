@@ -3,9 +3,10 @@ import StagehandSDK
 /// full-screen-pop: pop interactively with a rightward pan that starts anywhere on the
 /// navigation controller's view, not only at the left edge.
 ///
-/// As the seeds do, the pan re-uses the navigation controller's own pop handler: its
-/// target is the delegate of `interactivePopGestureRecognizer`, with the action found by
-/// its name, "handleNavigationTransition:". So the pop is animated by whatever animates
+/// As the iOS 7 full-screen pop recipe does (Documentation/References.md), the pan
+/// re-uses the navigation controller's own pop handler: its target is the delegate of
+/// `interactivePopGestureRecognizer`, with the action found by its name,
+/// "handleNavigationTransition:". So the pop is animated by whatever animates
 /// the controller's pops (the chosen pop effect, or UIKit's own slide), and the finger's
 /// rule is the handler's: progress = translation.x / width, and on release the pop
 /// finishes when the position projected 0.2 s ahead at the release velocity

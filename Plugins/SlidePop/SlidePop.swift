@@ -3,10 +3,11 @@ import StagehandSDK
 /// slide-pop: the top view slides off to the right, uncovering the one below; a pan
 /// anywhere on the navigation controller's view drives it.
 ///
-/// The recipe's pop animation and pan, in Swift: the progress is the finger's horizontal
-/// translation over the width, and on release the pop finishes past `threshold` and is
-/// cancelled before it; a pan the system cancels is treated like a release, as the
-/// recipe's handler does (it tests for `ended` or `cancelled` alike).
+/// The slide-pop recipe's pop animation and pan (Documentation/References.md), in Swift:
+/// the progress is the finger's horizontal translation over the width, and on release
+/// the pop finishes past `threshold` and is cancelled before it; a pan the system
+/// cancels is treated like a release, as the recipe's handler does (it tests for
+/// `ended` or `cancelled` alike).
 ///
 /// The recipe's pan allows one finger (`maximumNumberOfTouches = 1`): the runtime's pan
 /// honours that setting, but this SDK cannot set it yet, so here a second finger moves

@@ -1,10 +1,12 @@
 import Foundation
 @_spi(Benchmarks) import StagehandCore
 
-/// `stagehand bench`: measures the figures of issue 6 and returns them with their goals.
+/// `stagehand bench`: measures the performance figures and returns them with their goals
+/// (the README's Performance section lists them).
 ///
 /// Every figure is the median of repeated runs (`quick` runs fewer). Timed work runs on
-/// this thread; the memory figures and the CLI figure run in child processes.
+/// this thread; the memory figures run in child processes of this executable, the CLI
+/// figure runs the `stagehand` executable found beside it.
 public enum Bench {
     public struct Options {
         public var quick: Bool
@@ -31,6 +33,7 @@ public enum Bench {
             warnings.append("this is a debug build: the figures are not the release figures; run `swift build -c release` and the release binary")
         }
         let executable = Measure.executablePath()
+        let commandLine = executable.flatMap(Measure.commandLinePath(besideBenchmark:))
         let loadBefore = Measure.loadAverage()
 
         // Frame evaluation, 10,000 views × 3 animations: the engine as it runs (both
@@ -113,18 +116,22 @@ public enum Bench {
                                          points: [], missing: error.description))
         }
 
+        // The same bundles scanned out of process, as the command line loads them.
+        log("plugin scan: 50 bundles in a child process, then from the scan cache")
+        for figure in ScanBenchmark.measure(quick: quick, executable: executable) { figures[figure.key] = figure }
+
         // The command line, end to end.
         log("stagehand catalog, end to end")
-        if let executable {
+        if let commandLine {
             let runs = quick ? 5 : 15
-            let (ms, problem) = ProcessBenchmarks.catalog(executable: executable, runs: runs)
+            let (ms, problem) = ProcessBenchmarks.catalog(executable: commandLine, runs: runs)
             figures["catalog_cli_ms"] = ms.map {
                 Figure(key: "catalog_cli_ms", title: "`stagehand catalog` end to end (spawn to exit)", unit: "ms", goal: 100,
-                       value: $0, detail: "median of \(runs) runs of \(executable) catalog")
+                       value: $0, detail: "median of \(runs) runs of \(commandLine) catalog")
             } ?? .missing("catalog_cli_ms", "`stagehand catalog` end to end", unit: "ms", goal: 100, reason: problem ?? "?")
         } else {
             figures["catalog_cli_ms"] = .missing("catalog_cli_ms", "`stagehand catalog` end to end", unit: "ms", goal: 100,
-                                                 reason: "cannot find the running executable")
+                                                 reason: "no stagehand executable beside \(executable ?? "the benchmark")")
         }
 
         // libffi.
@@ -175,7 +182,7 @@ public enum Bench {
         return report
     }
 
-    /// The work of `stagehand bench --child NAME`: its standard output, or nil for an
+    /// The work of `stagehand-bench --child NAME`: its standard output, or nil for an
     /// unknown name.
     public static func child(_ name: String) -> String? {
         switch name {
@@ -190,7 +197,7 @@ public enum Bench {
             guard let cycles = Int(other.dropFirst("rss-growth-system:".count)), cycles > 0 else { return nil }
             return ProcessBenchmarks.residentSetGrowthChild(cycles: cycles, effects: false)
         case "frame-loop":
-            // For profilers (perf record ... stagehand bench --child frame-loop): the
+            // For profilers (perf record ... stagehand-bench --child frame-loop): the
             // 10,000-view scene, 100 frames, three times.
             // The C loop runs at the same times, so a profile shows both side by side.
             var total = 0.0, plain = 0.0

@@ -67,8 +67,8 @@ final class ColdLoadBenchmark {
         Self.removeTree(root)
     }
 
-    /// Milliseconds to load `count` fresh bundles.
-    func trial(count: Int) throws(Failure) -> Double {
+    /// Writes `count` fresh copies and a catalog naming them into a new directory.
+    func writeBundles(count: Int) throws(Failure) -> (directory: String, catalog: String) {
         trial += 1
         let directory = root + "/trial-\(trial)"
         guard mkdir(directory, 0o755) == 0 else { throw .io("cannot make \(directory)") }
@@ -91,7 +91,12 @@ final class ColdLoadBenchmark {
         let catalog = directory + "/Catalog.json"
         let text = "{\"schemaVersion\": 1, \"effects\": [\n" + entries.joined(separator: ",\n") + "\n]}\n"
         guard Self.write(Array(text.utf8), to: catalog) else { throw .io("cannot write \(catalog)") }
+        return (directory, catalog)
+    }
 
+    /// Milliseconds to load `count` fresh bundles.
+    func trial(count: Int) throws(Failure) -> Double {
+        let (directory, catalog) = try writeBundles(count: count)
         var library: EffectLibrary?
         var diagnostics: [Diagnostic] = []
         let seconds = Measure.seconds {

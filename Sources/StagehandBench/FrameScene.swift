@@ -106,8 +106,8 @@ final class FrameReference {
         transforms.initialize(repeating: 0)
 
         let spring = Spring(duration: FrameScene.duration, dampingRatio: FrameScene.dampingRatio, initialVelocity: 0)
-        let constants = SpringConstants(spring)
-        let curve = CurveConstants(FrameScene.curve)
+        let constants = spring.coefficients
+        let curve = FrameScene.curve.coefficients
         curveTable = .allocate(capacity: 4 * Int(BENCH_CURVE_SEGMENTS))
         bench_curve_table(curve.ax, curve.bx, curve.cx, curveTable)
         for (i, plan) in plans.enumerated() {
@@ -115,7 +115,7 @@ final class FrameReference {
                                             decay: constants.decay, frequency: constants.frequency,
                                             slow_rate: constants.slowRate, velocity: spring.initialVelocity,
                                             inverse_frequency: 1 / constants.frequency,
-                                            regime: constants.regime,
+                                            regime: Int32(constants.regime.rawValue),
                                             from_x: plan.centerFrom.x, from_y: plan.centerFrom.y,
                                             to_x: plan.centerTo.x, to_y: plan.centerTo.y)
             curves[i] = bench_curve_track(begin: plan.delay, duration: FrameScene.duration,
@@ -192,42 +192,5 @@ final class FrameReference {
         let sy = t.d * r0x - t.c * r0y
         return bench_affine_parts(tx: t.tx, ty: t.ty, sx: sx, sy: sy, angle: atan2(r0y, r0x),
                                   skew: (t.c * r0x + t.d * r0y) / sy)
-    }
-}
-
-/// Spring's cached constants, recomputed from its public parameters as its initialiser
-/// (and the engine's SpringSolver) computes them.
-private struct SpringConstants {
-    var decay, frequency, slowRate: Double
-    var regime: Int32
-
-    init(_ s: Spring) {
-        let w0 = (s.stiffness / s.mass).squareRoot(), a = s.damping / (2 * s.mass)
-        decay = a
-        let zeta = a / w0
-        if abs(zeta - 1) <= 1e-9 {
-            regime = 0; frequency = 0; slowRate = a
-        } else if zeta < 1 {
-            regime = -1; frequency = ((w0 - a) * (w0 + a)).squareRoot(); slowRate = a
-        } else {
-            let h = ((a - w0) * (a + w0)).squareRoot()
-            regime = 1; frequency = h; slowRate = w0 * w0 / (a + h)
-        }
-    }
-}
-
-/// TimingCurve's polynomial coefficients, as its initialiser computes them.
-private struct CurveConstants {
-    var ax, bx, cx, ay, by, cy: Double
-    var isLinear: Bool
-
-    init(_ c: TimingCurve) {
-        cx = 3 * c.c1x
-        bx = 3 * (c.c2x - c.c1x) - cx
-        ax = 1 - cx - bx
-        cy = 3 * c.c1y
-        by = 3 * (c.c2y - c.c1y) - cy
-        ay = 1 - cy - by
-        isLinear = c.c1x == c.c1y && c.c2x == c.c2y
     }
 }

@@ -53,6 +53,14 @@ enum Measure {
         return String(cString: buffer).split(separator: " ").first.flatMap { Double($0) }
     }
 
+    /// The `stagehand` executable beside the benchmark's (SwiftPM builds both into one
+    /// folder), or nil when there is none.
+    static func commandLinePath(besideBenchmark benchmark: String) -> String? {
+        guard let slash = benchmark.lastIndex(of: "/") else { return nil }
+        let path = String(benchmark[...slash]) + "stagehand"
+        return access(path, X_OK) == 0 ? path : nil
+    }
+
     /// The path of the running executable.
     static func executablePath() -> String? {
         var buffer = [CChar](repeating: 0, count: 4096)

@@ -3,7 +3,7 @@ import StagehandCore
 import StagehandHost
 
 /// The figures measured in other processes: `stagehand catalog` end to end, and the two
-/// memory figures, each in a fresh child (`stagehand bench --child NAME`) so that nothing
+/// memory figures, each in a fresh child (`stagehand-bench --child NAME`) so that nothing
 /// this process did before inflates or hides them.
 enum ProcessBenchmarks {
     /// `catalog_cli_ms`: the built binary running `stagehand catalog` (the built-in
@@ -24,9 +24,10 @@ enum ProcessBenchmarks {
         return (Measure.median(times) * 1e3, nil)
     }
 
-    /// Runs `stagehand bench --child NAME` and reads the number it prints.
+    /// Runs `stagehand-bench --child NAME` (`executable`, the benchmark itself) and reads
+    /// the number it prints.
     static func child(executable: String, _ name: String) -> (value: Double?, output: String, problem: String?) {
-        guard let run = Spawn.run(executable, ["stagehand", "bench", "--child", name], capture: true) else {
+        guard let run = Spawn.run(executable, ["stagehand-bench", "--child", name], capture: true) else {
             return (nil, "", "cannot spawn \(executable)")
         }
         guard run.status == 0 else { return (nil, run.output, "the child \(name) exited with status \(run.status)") }

@@ -35,15 +35,14 @@ public struct Spring: Hashable, Sendable {
     /// The duration asked for in the UIKit form; nil for the physical form.
     let specifiedDuration: Double?
 
-    // Cached for value(at:) / velocity(at:). `decay` is a = c/2m = ζω₀; `frequency` is the
-    // damped frequency √(ω₀² − a²) when under-damped and h = √(a² − ω₀²) when over-damped;
-    // `slowRate` is the slowest exponential rate of the envelope (a − h, computed without
-    // cancellation as ω₀²/(a + h), when over-damped; a otherwise).
-    private let omega0: Double
-    private let decay: Double
-    private let frequency: Double
-    private let slowRate: Double
-    private let regime: Int8 // −1 under-damped, 0 critically damped, +1 over-damped
+    /// The constants of the closed form, derived once from mass, stiffness and damping.
+    /// The engine's per-frame evaluation reads them from here, so the set-up exists once.
+    public let coefficients: Coefficients
+    private var omega0: Double { coefficients.naturalFrequency }
+    private var decay: Double { coefficients.decay }
+    private var frequency: Double { coefficients.frequency }
+    private var slowRate: Double { coefficients.slowRate }
+    private var regime: Coefficients.Regime { coefficients.regime }
 
     /// |ζ − 1| below this is treated as critical damping, whose closed form is not a limit
     /// of the other two (they divide by a frequency that vanishes there).
@@ -94,17 +93,7 @@ public struct Spring: Hashable, Sendable {
     private init(checkedMass m: Double, stiffness k: Double, damping c: Double,
                  initialVelocity v: Double, duration: Double?) {
         mass = m; stiffness = k; damping = c; initialVelocity = v; specifiedDuration = duration
-        let w0 = (k / m).squareRoot(), a = c / (2 * m)
-        omega0 = w0; decay = a
-        let zeta = a / w0
-        if abs(zeta - 1) <= Spring.criticalTolerance {
-            regime = 0; frequency = 0; slowRate = a
-        } else if zeta < 1 {
-            regime = -1; frequency = ((w0 - a) * (w0 + a)).squareRoot(); slowRate = a
-        } else {
-            let h = ((a - w0) * (a + w0)).squareRoot()
-            regime = 1; frequency = h; slowRate = w0 * w0 / (a + h)
-        }
+        coefficients = Coefficients(mass: m, stiffness: k, damping: c)
     }
 
     /// ζ = c / (2·√(k·m)): below 1 the spring overshoots, at 1 it arrives fastest without
@@ -126,13 +115,13 @@ public struct Spring: Hashable, Sendable {
     /// exponentials separately so large ζ·ω₀·t neither overflows cosh nor cancels.
     private func basis(_ t: Double) -> (c: Double, s: Double) {
         switch regime {
-        case -1:
+        case .underDamped:
             let e = exp(-decay * t)
             return (e * cos(frequency * t), e * sin(frequency * t) / frequency)
-        case 0:
+        case .critical:
             let e = exp(-decay * t)
             return (e, t * e)
-        default:
+        case .overDamped:
             let slow = exp(-slowRate * t), fast = exp(-(decay + frequency) * t)
             return (0.5 * (slow + fast), slow * -expm1(-2 * frequency * t) / (2 * frequency))
         }
@@ -171,7 +160,7 @@ public struct Spring: Hashable, Sendable {
 
     /// The last time |p·C(t) + q·S(t)| ≥ eps (0 if never).
     private func lastExcursion(p: Double, q: Double, above eps: Double) -> Double {
-        if regime == -1 {
+        if regime == .underDamped {
             // A damped sinusoid e^(−at)·R·cos(ωt − φ): its peaks sit at ωt − φ = kπ − ψ
             // with ψ = atan(a/ω), and are worth R·(ω/ω₀)·e^(−at), so the last peak above
             // eps is known; from it |f| falls monotonically to the next zero.
@@ -211,7 +200,7 @@ public struct Spring: Hashable, Sendable {
         guard qs != 0 else { return nil }
         let r = -pc / qs
         guard r > 0 else { return nil }
-        if regime == 0 { return r }
+        if regime == .critical { return r }
         let x = r * frequency
         return x < 1 ? atanh(x) / frequency : nil
     }

@@ -17,23 +17,22 @@ public struct TimingCurve: Hashable, Sendable {
     /// The second control point, with the same clamping as the first.
     public let c2x, c2y: Double
 
-    // x(t) = ((ax·t + bx)·t + cx)·t, likewise y(t): the Bernstein form expanded once.
-    private let ax, bx, cx: Double
-    private let ay, by, cy: Double
-    /// The diagonal (y(t) == x(t) for every t): progress equals the input, no solving.
-    private let isLinear: Bool
+    /// The polynomial form of the curve, expanded once. The engine's per-frame solver
+    /// reads it from here, so the expansion exists once.
+    public let coefficients: Coefficients
+    private var ax: Double { coefficients.ax }
+    private var bx: Double { coefficients.bx }
+    private var cx: Double { coefficients.cx }
+    private var ay: Double { coefficients.ay }
+    private var by: Double { coefficients.by }
+    private var cy: Double { coefficients.cy }
+    private var isLinear: Bool { coefficients.isLinear }
 
     public init(controlPoints c1x: Double, _ c1y: Double, _ c2x: Double, _ c2y: Double) {
         let c1x = Swift.min(Swift.max(c1x, 0), 1)
         let c2x = Swift.min(Swift.max(c2x, 0), 1)
         self.c1x = c1x; self.c1y = c1y; self.c2x = c2x; self.c2y = c2y
-        cx = 3 * c1x
-        bx = 3 * (c2x - c1x) - cx
-        ax = 1 - cx - bx
-        cy = 3 * c1y
-        by = 3 * (c2y - c1y) - cy
-        ay = 1 - cy - by
-        isLinear = c1x == c1y && c2x == c2y
+        coefficients = Coefficients(c1x, c1y, c2x, c2y)
     }
 
     /// The same curve from two points (UICubicTimingParameters(controlPoint1:controlPoint2:)),

@@ -1,6 +1,6 @@
 import Foundation
 import StagehandCore
-import StagehandHost
+import StagehandTrace
 
 /// Turns a run (a `Trace`) into pictures: PNG frames, an animated GIF, SVG (one frame or
 /// the animated run), and a self-contained HTML player.

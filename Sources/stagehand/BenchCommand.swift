@@ -1,19 +1,21 @@
 import ArgumentParser
 import Foundation
-import StagehandBench
-import TextTable
 
-/// `stagehand bench`: the performance figures of issue 6, each with its goal.
+/// `stagehand bench`: runs `stagehand-bench`, the benchmark executable built beside this
+/// one, in place of this process (same arguments, output and exit status).
+///
+/// The benchmark is a program of its own because its exact allocation counter replaces
+/// `malloc` & co. for the whole process that links it; the `stagehand` executable, and
+/// every bundle it loads, keep glibc's allocator.
 struct BenchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "bench",
         abstract: "Measure the engine, the loader and the command line against their goals.",
         discussion: """
-            Each figure is a median of repeated runs, printed with its goal and value ÷ goal \
+            Runs stagehand-bench from beside this executable (SwiftPM builds both). Each \
+            figure is a median of repeated runs, printed with its goal and value ÷ goal \
             (≤ 1 meets it). Run the release build: swift build -c release && \
-            .build/release/stagehand bench. The frame and load figures are followed by how \
-            they scale (100 to 100,000 views; 1 to 500 bundles). The memory figures and \
-            `stagehand catalog` run in child processes of this binary.
+            .build/release/stagehand bench.
             """
     )
 
@@ -26,103 +28,26 @@ struct BenchCommand: ParsableCommand {
     @Option(help: .hidden)
     var child: String?
 
+    /// The benchmark's file name, beside this executable.
+    static let benchmarkName = "stagehand-bench"
+
     func run() throws {
-        if let child {
-            guard let output = Bench.child(child) else {
-                StandardError.write("stagehand bench: no child benchmark named \(child)")
-                throw ExitCode.failure
-            }
-            print(output)
-            return
+        let own = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+        let benchmark = URL(fileURLWithPath: own).deletingLastPathComponent().appendingPathComponent(Self.benchmarkName).path
+        guard FileManager.default.isExecutableFile(atPath: benchmark) else {
+            StandardError.write("error: \(benchmark): not found: `stagehand bench` runs the benchmark executable built beside stagehand (swift build -c release builds both)")
+            throw ExitCode.failure
         }
-        if Bench.isDebugBuild {
-            StandardError.write("warning: this is a debug build; its figures are not the release figures (swift build -c release, then .build/release/stagehand bench)")
-        }
-        let report = Bench.run(.init(quick: quick, log: { StandardError.write("bench: " + $0) }))
-        if json {
-            for line in report.context { StandardError.write(line) }
-            try printJSON(report)
-            for series in report.scaling { StandardError.write(scalingText(series)) }
-        } else {
-            printText(report)
-        }
-        for warning in report.warnings { StandardError.write("warning: " + warning) }
-    }
-
-    private struct JSONFigure: Encodable {
-        var value: Double?
-        var unit: String
-        var goal: Double
-
-        func encode(to encoder: Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            if let value { try container.encode(value, forKey: .value) } else { try container.encodeNil(forKey: .value) }
-            try container.encode(unit, forKey: .unit)
-            try container.encode(goal, forKey: .goal)
-        }
-
-        enum CodingKeys: String, CodingKey { case value, unit, goal }
-    }
-
-    private func printJSON(_ report: BenchReport) throws {
-        var object: [String: JSONFigure] = [:]
-        for figure in report.figures {
-            object[figure.key] = JSONFigure(value: figure.value.map(rounded), unit: figure.unit, goal: figure.goal)
-            if let missing = figure.missing { StandardError.write("\(figure.key): missing: \(missing)") }
-        }
-        try JSONOutput.print(object)
-    }
-
-    /// Four significant digits: what a benchmark can tell.
-    private func rounded(_ value: Double) -> Double {
-        guard value != 0, value.isFinite else { return value }
-        let digits = 3 - Int(floor(log10(abs(value))))
-        let scale = pow(10, Double(digits))
-        return (value * scale).rounded() / scale
-    }
-
-    private func printText(_ report: BenchReport) {
-        for line in report.context { print(line) }
-        let table = TextTable<Figure> { figure in
-            [Column(title: "FIGURE", value: figure.key),
-             Column(title: "VALUE", value: figure.value.map { "\(Self.number($0)) \(figure.unit)" } ?? "missing"),
-             Column(title: "GOAL", value: "≤ \(Self.number(figure.goal)) \(figure.unit)"),
-             Column(title: "RATIO", value: figure.ratio.map { $0.isFinite ? String(format: "%.2f", $0) : "∞" } ?? "-"),
-             Column(title: "", value: figure.meetsGoal.map { $0 ? "ok" : "MISSED" } ?? "-"),
-             Column(title: "WHAT", value: figure.title)]
-        }
-        print(TableOutput.render(table, report.figures))
-        print("")
-        for figure in report.figures {
-            if let missing = figure.missing {
-                print("\(figure.key): missing: \(missing)")
-            } else if let detail = figure.detail {
-                print("\(figure.key): \(detail)")
-            }
-        }
-        for series in report.scaling {
-            print("")
-            print(scalingText(series))
-        }
-    }
-
-    private func scalingText(_ series: ScalingSeries) -> String {
-        if let missing = series.missing { return "\(series.title): missing: \(missing)" }
-        var lines = ["\(series.title), by \(series.sizeLabel):"]
-        for point in series.points {
-            let size = String(point.size).padding(toLength: 8, withPad: " ", startingAt: 0)
-            var line = "  \(size) \(Self.number(point.value)) \(series.unit)   \(Self.number(point.perItem)) \(series.perItemUnit)"
-            if let one = point.singleThread { line += "   (one thread: \(Self.number(one)) \(series.unit))" }
-            lines.append(line)
-        }
-        return lines.joined(separator: "\n")
-    }
-
-    static func number(_ value: Double) -> String {
-        if value == 0 { return "0" }
-        if abs(value) >= 100 { return String(format: "%.0f", value) }
-        if abs(value) >= 10 { return String(format: "%.1f", value) }
-        if abs(value) >= 1 { return String(format: "%.2f", value) }
-        return String(format: "%.3g", value)
+        var arguments = [Self.benchmarkName]
+        if json { arguments.append("--json") }
+        if quick { arguments.append("--quick") }
+        if let child { arguments += ["--child", child] }
+        let argv = arguments.map { strdup($0) } + [nil]
+        execv(benchmark, argv)
+        // execv returns only when it failed.
+        let reason = String(cString: strerror(errno))
+        for p in argv { free(p) }
+        StandardError.write("error: \(benchmark): cannot run it: \(reason)")
+        throw ExitCode.failure
     }
 }

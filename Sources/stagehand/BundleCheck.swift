@@ -8,18 +8,14 @@ import StagehandRender
 struct BundleCheck {
     let path: String
     let plugins: PluginOptions
+    /// An empty directory the parent made for this check (and removes, whatever happens
+    /// here).
+    let directory: String
 
     func run() -> ValidationReport {
         var report = ValidationReport(bundle: path)
         // A plugin directory holding only this bundle (searched first), so the effects
         // found there are the bundle's own.
-        var template = Array("/tmp/stagehand-validate-XXXXXX".utf8CString)
-        guard let made = mkdtemp(&template) else {
-            report.problems.append("cannot make a temporary directory")
-            return report
-        }
-        let directory = String(cString: made)
-        defer { try? FileManager.default.removeItem(atPath: directory) }
         let file = (path as NSString).lastPathComponent
         let copy = directory + "/" + (file.hasPrefix("lib") && file.hasSuffix(".so") ? file : "lib\(file).so")
         do {
@@ -30,9 +26,14 @@ struct BundleCheck {
         }
         let own = { (text: String) in text.replacingOccurrences(of: copy, with: self.path) }
 
-        ChildChannel.send("step", "loading")
+        SupervisedChild.send("step", "loading")
+        // The other bundles on the plugin path are scanned in a process of their own, as
+        // every command does, so a bad one elsewhere cannot pass for this bundle's crash;
+        // this bundle is opened here, where a crash is reported with its step.
+        var scanner = PluginOptions.scanner(environment: ProcessInfo.processInfo.environment).0
+        scanner.inProcessPaths = [copy]
         let (library, diagnostics) = EffectLibrary.load(pluginDirectories: [directory] + plugins.pluginDirectories,
-                                                        catalogPath: plugins.catalog)
+                                                        catalogPath: plugins.catalog, scanner: scanner)
         for d in diagnostics where d.file.map({ $0.hasPrefix(directory) }) ?? false {
             report.problems.append(own([d.field, d.message].compactMap { $0 }.joined(separator: ": ")))
         }
@@ -45,14 +46,14 @@ struct BundleCheck {
 
     private func check(_ effect: EffectInfo, library: EffectLibrary, own: (String) -> String) -> ValidationReport.EffectResult {
         var result = ValidationReport.EffectResult(name: effect.name, kind: effect.kind.rawValue, transitions: 0, problems: [])
-        ChildChannel.send("step", "making \(effect.name) with its default parameters")
+        SupervisedChild.send("step", "making \(effect.name) with its default parameters")
         do {
             _ = try library.makeEffect(effect.name)
         } catch {
             result.problems.append(own(error.message))
             return result
         }
-        ChildChannel.send("step", "running \(effect.name) through its standard scenario")
+        SupervisedChild.send("step", "running \(effect.name) through its standard scenario")
         let scenario = StandardScenario.make(for: effect, library: library, screen: Size(width: 390, height: 844), framesPerSecond: 60)
         var said: [Diagnostic] = []
         let run = ScenarioRunner(library: library).run(scenario) { said.append($0) }
@@ -79,19 +80,8 @@ struct BundleCheck {
         return result
     }
 
-    /// UIKit's end state: the top controller's view on screen, untransformed and opaque;
-    /// no snapshot left behind.
+    /// UIKit's end state (`SettledScene`), once the whole run is over.
     private func settledProblems(_ run: ScenarioResult) -> [String] {
-        var problems: [String] = []
-        let window = run.stage.window
-        if let top = window.topViewController.map({ ($0 as? NavigationController)?.topViewController ?? $0 }) {
-            let view = top.view
-            if view.window !== window { problems.append("at the end, \(top.title ?? "the top controller")'s view is not in the window") }
-            if !view.model.transform3D.isIdentity { problems.append("at the end, \(top.title ?? "the top controller")'s view keeps a transform") }
-            if view.model.alpha != 1 || view.model.isHidden { problems.append("at the end, \(top.title ?? "the top controller")'s view is not fully shown") }
-        }
-        let snapshots = window.allViewsBackToFront.filter { $0.kind == .snapshot }.count
-        if snapshots > 0 { problems.append("at the end, \(snapshots) snapshot view(s) are left in the window") }
-        return problems
+        SettledScene.problems(in: run.stage.window).map { "at the end, " + $0 }
     }
 }

@@ -1,61 +1,58 @@
 import Foundation
+import StagehandHost
 
 /// The parent side of `stagehand validate`: runs this executable again with `--child`,
-/// watches the steps it announces, and turns a signal or a hang into a report.
+/// watches the steps it announces, and turns a signal, an exit or a hang into a report.
+///
+/// The child reports on a channel of its own (`SupervisedChild`: a pipe on descriptor 3,
+/// read as lines arrive), never on standard output, which goes to /dev/null with standard
+/// error: a bundle that prints, however much, cannot block the child or forge a report.
+/// A report counts only if the child then ended normally (status 0 or 1); a child that
+/// sent one and crashed afterwards is reported as crashed. The temporary directory the
+/// child works in is made and removed here, so it goes even when the child dies.
 enum ChildProcess {
     static func validate(path: String, arguments: [String], timeout: Double) throws -> ValidationReport {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? arguments[0])
-        process.arguments = Array(arguments.dropFirst()) + ["--child"]
-        let output = Pipe()
-        process.standardOutput = output
+        let executable = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? arguments[0]
+        var template = Array((NSTemporaryDirectory() + "stagehand-validate-XXXXXX").utf8CString)
+        guard let made = mkdtemp(&template) else {
+            throw InputError.fail("TMPDIR", "cannot make a temporary directory in \(NSTemporaryDirectory()): \(String(cString: strerror(errno)))")
+        }
+        let directory = String(cString: made)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+
         var environment = ProcessInfo.processInfo.environment
         environment["SWIFT_BACKTRACE"] = "enable=no"   // the report says what crashed; no dump
-        process.environment = environment
-        try process.run()
-
-        let deadline = Date().addingTimeInterval(timeout)
-        var hung = false
-        while process.isRunning {
-            if Date() > deadline {
-                hung = true
-                process.terminate()
-                usleep(200_000)
-                if process.isRunning { kill(process.processIdentifier, SIGKILL) }
-                break
+        var lastStep = "loading"
+        var reportLine: String?
+        let ran = SupervisedChild.run(executable: executable,
+                                      arguments: ["stagehand"] + arguments.dropFirst() + ["--child", "--work-dir", directory],
+                                      environment: environment, timeout: timeout) { line in
+            if line.hasPrefix("step: ") {
+                lastStep = String(line.dropFirst(6))
+                reportLine = nil
+            } else if line.hasPrefix("report: ") {
+                reportLine = String(line.dropFirst(8))
             }
-            usleep(20_000)
+            return .keepDeadline
         }
-        process.waitUntilExit()
-        let lines = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            .split(separator: "\n").map(String.init)
-        let lastStep = lines.last { $0.hasPrefix("step: ") }.map { String($0.dropFirst(6)) } ?? "loading"
-        if let reportLine = lines.last(where: { $0.hasPrefix("report: ") }),
-           let report = try? JSONDecoder().decode(ValidationReport.self, from: Data(reportLine.dropFirst(8).utf8)), !hung {
+        let ending: SupervisedChild.Ending
+        switch ran {
+        case .failure(let error): throw InputError.fail("validate", error.description)
+        case .success(let value): ending = value
+        }
+        if case .exited(let status) = ending, status == 0 || status == 1, let reportLine,
+           let report = try? JSONDecoder().decode(ValidationReport.self, from: Data(reportLine.utf8)) {
             return report
         }
         var report = ValidationReport(bundle: path)
-        if hung {
-            report.crash = .init(signal: nil, name: "hung (stopped after \(timeout) s)", during: lastStep)
-        } else if process.terminationReason == .uncaughtSignal {
-            let signal = process.terminationStatus
-            report.crash = .init(signal: signal, name: "crashed with signal \(signal) (\(signalName(signal)))", during: lastStep)
-        } else {
-            report.crash = .init(signal: nil, name: "the checking process ended with status \(process.terminationStatus) and no report", during: lastStep)
+        switch ending {
+        case .timedOut(let seconds):
+            report.crash = .init(signal: nil, name: "hung (stopped after \(seconds) s)", during: lastStep)
+        case .signalled(let signal):
+            report.crash = .init(signal: signal, name: ending.description, during: lastStep)
+        case .exited(let status):
+            report.crash = .init(signal: nil, name: "the checking process ended with status \(status) and no report", during: lastStep)
         }
         return report
-    }
-
-    static func signalName(_ signal: Int32) -> String {
-        switch signal {
-        case SIGSEGV: return "SIGSEGV"
-        case SIGBUS: return "SIGBUS"
-        case SIGABRT: return "SIGABRT"
-        case SIGILL: return "SIGILL"
-        case SIGFPE: return "SIGFPE"
-        case SIGTRAP: return "SIGTRAP"
-        case SIGKILL: return "SIGKILL"
-        default: return "signal \(signal)"
-        }
     }
 }

@@ -39,6 +39,7 @@ struct EffectRecord: Encodable {
     var interactive: Bool
     var source: String
     var bundle: String
+    var resolvedBundle: String
     var bundleName: String
     var version: String
     var factory: String
@@ -53,6 +54,7 @@ struct EffectRecord: Encodable {
         interactive = info.interactive
         source = info.source.rawValue
         bundle = info.bundlePath
+        resolvedBundle = info.resolvedBundlePath
         bundleName = info.bundleName
         version = info.bundleVersion
         factory = info.factory

@@ -30,6 +30,7 @@ struct InfoCommand: ParsableCommand {
             ("interactive:", effect.interactive ? "yes" : "no"),
             ("source:", effect.source == .catalog ? "catalog (\(library.catalogPath ?? "?"))" : "discovered"),
             ("bundle:", "\(effect.bundlePath) (\(effect.bundleName) \(effect.bundleVersion))"),
+            ("resolved:", effect.resolvedBundlePath),
             ("factory:", effect.factory),
             ("author:", effect.author ?? "-"),
             ("license:", effect.license ?? "-"),

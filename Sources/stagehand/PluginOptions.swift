@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import StagehandCore
 import StagehandHost
 
 /// Where effects come from: the options every command that loads effects shares.
@@ -22,8 +23,10 @@ struct PluginOptions: ParsableArguments {
     /// ends with exit code 1 before printing anything on standard output.
     func loadLibrary() throws -> EffectLibrary {
         let environment = ProcessInfo.processInfo.environment
-        let (library, diagnostics) = EffectLibrary.load(pluginDirectories: pluginDirectories, catalogPath: catalog,
-                                                        host: HostTable.shared, environment: environment)
+        let (scanner, scannerDiagnostics) = Self.scanner(environment: environment)
+        let (library, loadDiagnostics) = EffectLibrary.load(pluginDirectories: pluginDirectories, catalogPath: catalog,
+                                                            host: HostTable.shared, environment: environment, scanner: scanner)
+        let diagnostics = scannerDiagnostics + loadDiagnostics
         for diagnostic in diagnostics {
             StandardError.write(diagnostic.description)
         }
@@ -37,6 +40,26 @@ struct PluginOptions: ParsableArguments {
             throw ExitCode.failure
         }
         return library
+    }
+
+    /// Bundles are scanned by this same executable (`stagehand scan-bundles`), in a child
+    /// process; `STAGEHAND_SCAN_TIMEOUT` sets the time limit of one bundle's scan.
+    static func scanner(environment: [String: String]) -> (PluginScanner, [Diagnostic]) {
+        let executable = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+        var timeout = PluginScanner.defaultTimeout
+        var diagnostics: [Diagnostic] = []
+        if let text = environment[PluginScanner.timeoutEnvironmentVariable], !text.isEmpty {
+            if let seconds = Double(text), seconds > 0, seconds.isFinite {
+                timeout = seconds
+            } else {
+                diagnostics.append(Diagnostic(.warning, source: PluginScanner.timeoutEnvironmentVariable,
+                    message: "expected a number of seconds > 0, found \"\(text)\"; using \(PluginScanner.defaultTimeout)"))
+            }
+        }
+        let scanner = PluginScanner(executable: executable, arguments: ["stagehand", "scan-bundles"],
+                                    cacheDirectory: PluginScanner.defaultCacheDirectory(environment: environment),
+                                    timeout: timeout, environment: environment)
+        return (scanner, diagnostics)
     }
 
     /// The effect `name` in `library`; an unknown name is reported (with the closest

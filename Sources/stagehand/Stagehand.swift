@@ -1,8 +1,8 @@
 import ArgumentParser
 import Foundation
 
-/// `stagehand`: list and inspect the effects, and later render, play, validate and
-/// scaffold them (DESIGN.md, layer 8). One subcommand per file.
+/// `stagehand`: list, inspect, play, render, validate and scaffold effects, the top
+/// layer of ARCHITECTURE.md. One subcommand per file.
 @main
 struct Stagehand: ParsableCommand {
     /// Runs the command. A usage error (a missing or malformed argument) exits with 1,
@@ -31,6 +31,7 @@ struct Stagehand: ParsableCommand {
             executable. Problems are reported on standard error, one line each, naming the file \
             and the field; the valid effects are still listed.
             """,
-        subcommands: [CatalogCommand.self, InfoCommand.self, PlayCommand.self, PreviewCommand.self, ValidateCommand.self, NewCommand.self, BenchCommand.self]
+        subcommands: [CatalogCommand.self, InfoCommand.self, PlayCommand.self, PreviewCommand.self, ValidateCommand.self, NewCommand.self, BenchCommand.self,
+                      ScanBundlesCommand.self]
     )
 }

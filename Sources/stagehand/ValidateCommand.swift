@@ -28,6 +28,9 @@ struct ValidateCommand: ParsableCommand {
     @Flag(help: .hidden)
     var child = false
 
+    @Option(help: .hidden)
+    var workDir: String?
+
     func run() throws {
         let path = bundle.hasPrefix("/") ? bundle : FileManager.default.currentDirectoryPath + "/" + bundle
         guard FileManager.default.isReadableFile(atPath: path) else {
@@ -37,8 +40,9 @@ struct ValidateCommand: ParsableCommand {
             throw InputError.fail("--timeout", "expected a number of seconds > 0")
         }
         if child {
-            let report = BundleCheck(path: path, plugins: plugins).run()
-            ChildChannel.send("report", String(decoding: try JSONEncoder().encode(report), as: UTF8.self))
+            guard let workDir else { throw InputError.fail("--work-dir", "missing; the checking process needs its directory") }
+            let report = BundleCheck(path: path, plugins: plugins, directory: workDir).run()
+            SupervisedChild.send("report", String(decoding: try JSONEncoder().encode(report), as: UTF8.self))
             throw report.ok ? ExitCode.success : ExitCode.failure
         }
         let report = try ChildProcess.validate(path: path, arguments: CommandLine.arguments, timeout: timeout)

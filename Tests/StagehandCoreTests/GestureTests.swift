@@ -1,7 +1,7 @@
 import Testing
 @testable import StagehandCore
 
-/// Layer 5: touches injected with explicit timestamps, recognizers with UIKit's state
+/// Gestures: touches injected with explicit timestamps, recognizers with UIKit's state
 /// machine, and the rules between recognizers. No sleeping: time is in the touches.
 @Suite struct GestureTests {
     // MARK: - Helpers

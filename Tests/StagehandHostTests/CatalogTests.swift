@@ -179,6 +179,36 @@ import Testing
         expectCrossfadeLoads(library)
     }
 
+    /// Discovery follows the catalog's rule: a `lib*.so` that is a symlink to a file
+    /// outside its plugin directory is refused, not loaded.
+    @Test func aDiscoveredSymlinkOutOfThePluginDirectoryIsRefused() throws {
+        let workspace = try Workspace()
+        let plugins = try workspace.directory("plugins")
+        let outside = try workspace.compile(TestBundle(effect: "smuggled", factory: "smuggled_create").source, to: "outside/libSmuggled.so")
+        try FileManager.default.createSymbolicLink(atPath: plugins + "/libSmuggled.so", withDestinationPath: outside)
+        let (library, diagnostics) = TestEnvironment.load(plugins: [plugins])
+        expectDiagnostic(diagnostics, "warning: \(plugins)/libSmuggled.so: is refused: it resolves to \(outside), outside the plugin directory \(plugins); skipped")
+        #expect(throws: Diagnostic.self) { try library.effect(named: "smuggled") }
+        expectCrossfadeLoads(library)
+    }
+
+    /// A symlink that stays inside its plugin directory is followed, and `info` shows the
+    /// file it resolves to.
+    @Test func aSymlinkInsideThePluginDirectoryLoadsAndInfoShowsWhereItLeads() throws {
+        let workspace = try Workspace()
+        let plugins = try workspace.directory("plugins")
+        let target = try workspace.compile(TestBundle(effect: "linked", factory: "linked_create").source, to: "plugins/versions/libLinked-1.2.so")
+        try FileManager.default.createSymbolicLink(atPath: plugins + "/libLinked.so", withDestinationPath: "versions/libLinked-1.2.so")
+        let (library, diagnostics) = TestEnvironment.load(plugins: [plugins])
+        #expect(diagnostics.filter { $0.contains(workspace.path) }.isEmpty, "\(diagnostics)")
+        let info = try library.effect(named: "linked")
+        #expect(info.bundlePath == plugins + "/libLinked.so")
+        #expect(info.resolvedBundlePath == FileSystemPath.real(target))
+        let run = try runStagehand(["info", "linked", "--plugins", plugins])
+        #expect(run.status == 0, "\(run.errors)")
+        #expect(run.output.contains("\nresolved:    \(FileSystemPath.real(target))\n"), "\(run.output)")
+    }
+
     @Test func anAbsoluteOrNestedBundlePathInsideAPluginDirectoryIsFound() throws {
         let workspace = try Workspace()
         let plugins = try workspace.directory("plugins")
@@ -193,5 +223,14 @@ import Testing
         #expect(try library.effect(named: "test-effect").source == .catalog)
         #expect(try library.effect(named: "second").bundlePath == second)
         expectCrossfadeLoads(library)
+    }
+}
+
+/// The canonical form of a path, as the host resolves bundle paths.
+enum FileSystemPath {
+    static func real(_ path: String) -> String {
+        guard let resolved = realpath(path, nil) else { return path }
+        defer { free(resolved) }
+        return String(cString: resolved)
     }
 }

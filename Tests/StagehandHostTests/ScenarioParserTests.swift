@@ -18,7 +18,7 @@ import StagehandCore
         }
     }
 
-    @Test func theIssuesExampleIsAccepted() throws {
+    @Test func pushPopPresentDismissDragAndWaitAreAccepted() throws {
         let s = try parse("""
             {"screen": {"width": 390, "height": 844, "fps": 60},
              "root": {"title": "Inbox"},

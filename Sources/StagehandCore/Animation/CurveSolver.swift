@@ -19,8 +19,8 @@ struct CurveSolver {
     static let segments = 64
     private static let header = 16
 
-    // Block layout: ax, bx, cx, ay, by, cy (x(t) = ((ax·t + bx)·t + cx)·t, likewise y,
-    // the Bernstein form expanded exactly as TimingCurve expands it), isLinear, isOwned,
+    // Block layout: ax, bx, cx, ay, by, cy (TimingCurve's `coefficients`: x(t) =
+    // ((ax·t + bx)·t + cx)·t, likewise y), isLinear, isOwned,
     // then the control points c1x, c1y, c2x, c2y (for `curve`).
     @inline(__always) var ax: Double { block[0] }
     @inline(__always) var bx: Double { block[1] }
@@ -36,13 +36,10 @@ struct CurveSolver {
     static func make(for curve: TimingCurve, owned: Bool) -> CurveSolver {
         let block = UnsafeMutablePointer<Double>.allocate(capacity: header + 4 * segments)
         block.initialize(repeating: 0, count: header + 4 * segments)
-        let cx = 3 * curve.c1x
-        let bx = 3 * (curve.c2x - curve.c1x) - cx
-        let cy = 3 * curve.c1y
-        let by = 3 * (curve.c2y - curve.c1y) - cy
-        block[0] = 1 - cx - bx; block[1] = bx; block[2] = cx
-        block[3] = 1 - cy - by; block[4] = by; block[5] = cy
-        block[6] = curve.c1x == curve.c1y && curve.c2x == curve.c2y ? 1 : 0
+        let c = curve.coefficients
+        block[0] = c.ax; block[1] = c.bx; block[2] = c.cx
+        block[3] = c.ay; block[4] = c.by; block[5] = c.cy
+        block[6] = c.isLinear ? 1 : 0
         block[7] = owned ? 1 : 0
         block[8] = curve.c1x; block[9] = curve.c1y; block[10] = curve.c2x; block[11] = curve.c2y
         let solver = CurveSolver(block: block)

@@ -47,11 +47,11 @@ func sincos(_ x: Double) -> (sin: Double, cos: Double) {
 }
 
 /// `Spring.value(at:)` for the engine's inner loop: the same closed form, with the
-/// spring's constants unpacked once per animation (from its public parameters, exactly
-/// as `Spring` derives them) and the damped oscillation's sine and cosine from `sincos`.
-/// A plain value, smaller than `Spring`, so a table of spring animations stays compact.
-/// Agrees with `Spring.value(at:)` to about 1e−15 (the sine and cosine are within 2 ulp
-/// of libm's, and 1/ω is multiplied where Spring divides by ω).
+/// spring's `coefficients` copied once per animation and the damped oscillation's sine
+/// and cosine from `sincos`. A plain value, smaller than `Spring`, so a table of spring
+/// animations stays compact. Agrees with `Spring.value(at:)` to about 1e−15 (the sine
+/// and cosine are within 2 ulp of libm's, and 1/ω is multiplied where Spring divides by
+/// ω).
 struct SpringSolver {
     /// a = c/2m.
     let decay: Double
@@ -63,26 +63,15 @@ struct SpringSolver {
     /// 1/frequency (under-damped): a multiplication in the loop where Spring divides
     /// (the results differ by at most an ulp).
     let inverseFrequency: Double
-    /// −1 under-damped, 0 critically damped, +1 over-damped.
-    let regime: Int8
-
-    /// Spring's tolerance for treating |ζ − 1| as critical damping.
-    static let criticalTolerance = 1e-9
+    let regime: Spring.Coefficients.Regime
 
     init(_ spring: Spring) {
-        let m = spring.mass, k = spring.stiffness, c = spring.damping
-        let w0 = (k / m).squareRoot(), a = c / (2 * m)
-        decay = a
+        let c = spring.coefficients
+        decay = c.decay
+        frequency = c.frequency
+        slowRate = c.slowRate
+        regime = c.regime
         velocity = spring.initialVelocity
-        let zeta = a / w0
-        if abs(zeta - 1) <= Self.criticalTolerance {
-            regime = 0; frequency = 0; slowRate = a
-        } else if zeta < 1 {
-            regime = -1; frequency = ((w0 - a) * (w0 + a)).squareRoot(); slowRate = a
-        } else {
-            let h = ((a - w0) * (a + w0)).squareRoot()
-            regime = 1; frequency = h; slowRate = w0 * w0 / (a + h)
-        }
         inverseFrequency = 1 / frequency
     }
 
@@ -92,16 +81,16 @@ struct SpringSolver {
         let t = time > 0 ? time : 0
         let c: Double, s: Double
         switch regime {
-        case -1:
+        case .underDamped:
             let e = exp(-decay * t)
             let (sine, cosine) = sincos(frequency * t)
             c = e * cosine
             s = e * sine * inverseFrequency
-        case 0:
+        case .critical:
             let e = exp(-decay * t)
             c = e
             s = t * e
-        default:
+        case .overDamped:
             let slow = exp(-slowRate * t), fast = exp(-(decay + frequency) * t)
             c = 0.5 * (slow + fast)
             s = slow * -expm1(-2 * frequency * t) / (2 * frequency)

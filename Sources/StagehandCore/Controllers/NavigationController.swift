@@ -22,7 +22,8 @@ open class NavigationController: ViewController {
 
     /// The left screen-edge pan that pops interactively. Its delegate is the
     /// controller's interaction handler, which answers the action
-    /// "handleNavigationTransition:" — found by name, as the seeds do.
+    /// "handleNavigationTransition:" — found by name, as the full-screen pop recipe
+    /// does (Documentation/References.md).
     public private(set) var interactivePopGestureRecognizer: ScreenEdgePanGestureRecognizer!
     let interactionHandler: NavigationInteractionHandler
 

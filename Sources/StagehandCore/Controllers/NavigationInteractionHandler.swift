@@ -1,7 +1,8 @@
 /// The object behind a navigation controller's edge-pan pop (UIKit's private
 /// `_UINavigationInteractiveTransition`): the pop gesture's delegate and target. It
 /// answers the action "handleNavigationTransition:" by name, so another pan — a
-/// full-screen one — can re-use it exactly as the seeds do with NSSelectorFromString.
+/// full-screen one — can re-use it exactly as the iOS 7 full-screen pop recipe does with
+/// NSSelectorFromString (see Documentation/References.md).
 ///
 /// The finger's rule: progress = translation.x / width; on release the pop finishes if
 /// the position projected 0.2 s ahead at the release velocity is past half way

@@ -1,7 +1,7 @@
 /// An object a gesture recognizer can send an action to *by name*: the stand-in for
 /// Objective-C's target–action (`addTarget:action:` with a selector).
 ///
-/// Swift has no `NSSelectorFromString` on Linux, yet the seeds depend on it: the
+/// Swift has no `NSSelectorFromString` on Linux, yet the iOS 7 recipes depend on it: the
 /// full-screen pop gesture re-uses a navigation controller's own pop handler by asking
 /// for its action "handleNavigationTransition:" without knowing its type. A target says
 /// which names it answers to (`responds(to:)`) and runs one when asked (`perform`).

@@ -1,6 +1,6 @@
 /// What a gesture recognizer asks before it acts (UIGestureRecognizerDelegate). The
-/// answers let an app arbitrate between recognizers without subclassing them: the seeds
-/// use `gestureRecognizerShouldBegin` to keep a pop gesture from starting on the root
+/// answers let an app arbitrate between recognizers without subclassing them: the iOS 7
+/// pop recipes use `gestureRecognizerShouldBegin` to keep a pop gesture from starting on the root
 /// controller or during a transition.
 ///
 /// Every method has a default (UIKit's), so a delegate implements only what it cares

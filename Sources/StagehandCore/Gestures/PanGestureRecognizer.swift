@@ -1,5 +1,5 @@
 /// A finger dragging (UIPanGestureRecognizer): the gesture behind every interactive
-/// transition in the seeds — the percent done is read from `translation(in:)`, and
+/// transition in the iOS 7 recipes (Documentation/References.md) — the percent done is read from `translation(in:)`, and
 /// whether to finish from `velocity(in:)`.
 ///
 /// It begins once the fingers have moved more than `hysteresis` points from where they

@@ -1,6 +1,7 @@
 /// A pan that must start at an edge of the screen and move away from it
 /// (UIScreenEdgePanGestureRecognizer): the navigation controller's swipe-back gesture,
-/// and the seeds' left-edge dismissal of a navigation controller presented as if pushed.
+/// and the left-edge dismissal of a navigation controller presented as if pushed
+/// (push-style-present's recipe, Documentation/References.md).
 ///
 /// It fails at once when the first finger goes down farther than `edgeBand` points from
 /// every edge in `edges`, and fails when its first movement beyond the hysteresis is

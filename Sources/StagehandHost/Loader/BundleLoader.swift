@@ -16,6 +16,12 @@ import StagehandABI
 ///    the struct's;
 /// 5. `init(host, path)`, once per process (`BundleInitialisations`).
 ///
+/// `progress` hears the name of each step that runs bundle code before it starts, so a
+/// supervising process can say which step a crash or a hang happened in.
+///
+/// Only a regular file is opened: `dlopen` of a FIFO blocks until someone writes to it,
+/// and a device is never a bundle.
+///
 /// Any failure refuses the bundle with one error naming the file and the reason
 /// (including `dlerror()`'s text). A refused or accepted bundle is never `dlclose`d: a
 /// Swift runtime that has seen its metadata must not have it unmapped.
@@ -23,12 +29,17 @@ enum BundleLoader {
     /// The bytes of `sh_bundle` an ABI 1.0 bundle provides: every field up to `deinit`.
     static let minimumBundleSize = MemoryLayout<sh_bundle>.offset(of: \sh_bundle.deinit)! + MemoryLayout<UnsafeRawPointer>.size
 
-    static func load(_ location: BundleLocation, host: UnsafePointer<sh_host>) -> (LoadedBundle?, [Diagnostic]) {
+    static func load(_ location: BundleLocation, host: UnsafePointer<sh_host>,
+                     progress: (Step) -> Void = { _ in }) -> (LoadedBundle?, [Diagnostic]) {
         let path = location.path
         func refuse(_ message: String, field: String? = nil) -> (LoadedBundle?, [Diagnostic]) {
             (nil, [Diagnostic(.error, file: path, field: field, message)])
         }
 
+        if let kind = FileSystem.nonRegularKind(path) {
+            return refuse("is \(kind), not a regular file; only a regular file can be a bundle")
+        }
+        progress(.open)
         _ = dlerror()
         guard let handle = dlopen(path, RTLD_NOW | RTLD_LOCAL) else {
             let reason = lastError(for: path)
@@ -41,6 +52,7 @@ enum BundleLoader {
         guard let symbol = dlsym(handle, STAGEHAND_ENTRY_SYMBOL) else {
             return refuse("not a Stagehand bundle: missing entry symbol \(STAGEHAND_ENTRY_SYMBOL) (\(lastError(for: path)))")
         }
+        progress(.entry)
         let entryFunction = unsafeBitCast(symbol, to: (@convention(c) () -> UnsafePointer<sh_bundle>?).self)
         guard let entry = entryFunction() else {
             return refuse("\(STAGEHAND_ENTRY_SYMBOL) returned NULL", field: "sh_bundle")
@@ -62,6 +74,7 @@ enum BundleLoader {
             return refuse("\(size) bytes is too small: an ABI \(major).\(minor) sh_bundle has at least \(minimumBundleSize)", field: "sh_bundle.size")
         }
 
+        progress(.manifest)
         guard let manifestText = entry.pointee.manifest else {
             return refuse("is NULL; a bundle must describe its effects in a JSON manifest", field: "sh_bundle.manifest")
         }
@@ -75,10 +88,20 @@ enum BundleLoader {
         guard entry.pointee.`init` != nil else {
             return (nil, diagnostics + [Diagnostic(.error, file: path, field: "sh_bundle.init", "is NULL; a bundle must provide init")])
         }
+        progress(.initialise)
         guard BundleInitialisations.initialise(handle: handle, entry: entry, host: host, path: path) else {
             return (nil, diagnostics + [Diagnostic(.error, file: path, field: "sh_bundle.init", "the bundle refused to initialise (init returned false)")])
         }
         return (LoadedBundle(location: location, handle: handle, entry: entry, manifest: manifest), diagnostics)
+    }
+
+    /// A step that runs bundle code (or reads its memory), as a supervisor names it.
+    enum Step: String, Codable {
+        case open = "dlopen (its constructors)"
+        case entry = "stagehand_bundle_entry"
+        case manifest = "reading its manifest"
+        case initialise = "init"
+        case factories = "looking up its factories"
     }
 
     /// `dlerror()`'s text without the leading "PATH: " it often repeats.

@@ -39,6 +39,23 @@ enum FileSystem {
         return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG
     }
 
+    /// What `path` is when it exists and is not a regular file ("a FIFO", "a directory",
+    /// "a character device", ...), following symlinks; `nil` for a regular file or a path
+    /// that cannot be examined (the caller's own open reports that).
+    static func nonRegularKind(_ path: String) -> String? {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        switch info.st_mode & S_IFMT {
+        case S_IFREG: return nil
+        case S_IFDIR: return "a directory"
+        case S_IFIFO: return "a FIFO"
+        case S_IFCHR: return "a character device"
+        case S_IFBLK: return "a block device"
+        case S_IFSOCK: return "a socket"
+        default: return "a special file"
+        }
+    }
+
     static func isDirectory(_ path: String) -> Bool {
         var info = stat()
         return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR

@@ -57,6 +57,12 @@ struct PluginSearchPath {
 
     /// Every `lib*.so` directly in each directory (not in subdirectories), in search
     /// order and by name within a directory.
+    ///
+    /// The same rule as for catalog entries: a bundle must lie inside the plugin
+    /// directory it is found in, after every symlink is resolved. A symlink inside the
+    /// directory is followed; one that leads outside it is refused with a warning (add
+    /// the target's directory to the search path instead), so that what a directory
+    /// holds is what it loads.
     func discoverBundles() -> (bundles: [BundleLocation], diagnostics: [Diagnostic]) {
         var bundles: [BundleLocation] = []
         var diagnostics: [Diagnostic] = []
@@ -67,7 +73,15 @@ struct PluginSearchPath {
             case .success(let names):
                 for name in names where name.hasPrefix("lib") && name.hasSuffix(".so") {
                     let path = FileSystem.join(directory.path, name)
-                    guard FileSystem.isRegularFile(path), let realPath = FileSystem.realPath(path) else { continue }
+                    guard let realPath = FileSystem.realPath(path) else { continue }   // a dangling symlink
+                    guard FileSystem.isInside(realPath, directory: directory.realPath) else {
+                        diagnostics.append(Diagnostic(.warning, file: path,
+                            "is refused: it resolves to \(realPath), outside the plugin directory \(directory.path); skipped"))
+                        continue
+                    }
+                    if FileSystem.isDirectory(path) { continue }
+                    // Any other file that is not regular (a FIFO, a device) is refused with
+                    // a reason by the scan, before anything opens it.
                     bundles.append(BundleLocation(path: path, realPath: realPath, directoryIndex: index))
                 }
             }

@@ -40,11 +40,18 @@ public final class EffectLibrary {
     ///     valid for the life of the process. A bundle is initialised once per process,
     ///     with the table of the first load that opened it.
     ///   - environment: where the two variables are read (tests pass their own).
+    ///   - scanner: how bundles are opened and checked. `nil` (the default) does it in
+    ///     this process: fastest, but a bundle that crashes, exits or hangs in its entry
+    ///     or `init` takes the caller with it. A `PluginScanner` does it in a separate
+    ///     process with a time limit and caches what it found, so listing effects runs
+    ///     no bundle code here and a bad bundle is reported and skipped (the
+    ///     `stagehand` command line always uses one).
     ///   - includingBuiltInBundles: whether the executable's directory is searched (and
     ///     gives the catalog when none is named); `stagehand bench` turns it off to time
     ///     the loading of its own bundles alone.
     public static func load(pluginDirectories: [String] = [], catalogPath: String? = nil, host: UnsafePointer<sh_host> = HostTable.shared,
                             environment: [String: String] = ProcessInfo.processInfo.environment,
+                            scanner: PluginScanner? = nil,
                             includingBuiltInBundles: Bool = true) -> (EffectLibrary, [Diagnostic]) {
         let currentDirectory = FileSystem.currentDirectory()
         let executableDirectory = includingBuiltInBundles ? FileSystem.executableDirectory() : nil
@@ -65,7 +72,8 @@ public final class EffectLibrary {
                                                                        currentDirectory: currentDirectory,
                                                                        executableDirectory: executableDirectory)
         diagnostics += searchDiagnostics
-        let (effects, registryDiagnostics) = RegistryBuilder.build(searchPath: searchPath, catalog: catalog, host: host)
+        let (effects, registryDiagnostics) = RegistryBuilder.build(searchPath: searchPath, catalog: catalog, host: host,
+                                                                               scanner: scanner)
         diagnostics += registryDiagnostics
         let library = EffectLibrary(effects: effects, catalogPath: catalog?.file,
                                     pluginDirectories: searchPath.directories.map(\.path))
@@ -86,7 +94,7 @@ public final class EffectLibrary {
         let effect = try registered(name)
         let info = effect.info
         let arguments = try ParameterOverrides.arguments(for: info.parameters, overrides: overrides, effect: name)
-        guard let made = effect.factory.call(arguments) else {
+        guard let made = try effect.factoryCall().call(arguments) else {
             throw Diagnostic(.error, "factory \(info.factory) of bundle \(info.bundlePath) returned NULL")
         }
         let table = UnsafePointer(made.assumingMemoryBound(to: sh_effect.self))

@@ -9,7 +9,9 @@ import StagehandABI
 /// Puts the registry together from the plugin search path, the catalog and the bundles.
 ///
 /// 1. Bundles: every `lib*.so` in the search directories, plus the bundles the catalog
-///    names (which may sit in subdirectories), each file loaded once, in search order.
+///    names (which may sit in subdirectories), each file scanned once (`BundleScan`), in
+///    search order: in this process, or with a `PluginScanner` in a separate one (and
+///    its cache), so that listing them runs none of their code here.
 /// 2. Effects: each valid effect of each loaded bundle's manifest, in search order. One
 ///    that a catalog entry names (same bundle, same name) is a `catalog` effect, made
 ///    only if both declare the same factory, kind and parameter names and types; the
@@ -18,8 +20,17 @@ import StagehandABI
 /// 3. Names: the first effect of a name in search order wins; later ones are warnings
 ///    that name both bundles.
 enum RegistryBuilder {
-    static func build(searchPath: PluginSearchPath, catalog: Catalog?,
-                      host: UnsafePointer<sh_host>) -> (effects: [RegisteredEffect], diagnostics: [Diagnostic]) {
+    /// A bundle whose scan accepted it: its manifest, and the opener that loads it when
+    /// one of its effects is first made.
+    struct ScannedBundle {
+        var manifest: Manifest
+        var missingFactories: [String: String]
+        var opener: BundleOpener
+        var path: String { opener.location.path }
+    }
+
+    static func build(searchPath: PluginSearchPath, catalog: Catalog?, host: UnsafePointer<sh_host>,
+                      scanner: PluginScanner? = nil) -> (effects: [RegisteredEffect], diagnostics: [Diagnostic]) {
         var diagnostics: [Diagnostic] = []
 
         // 1. Where the bundles are.
@@ -46,12 +57,25 @@ enum RegistryBuilder {
         }
         locations.sort { ($0.directoryIndex, $0.path) < ($1.directoryIndex, $1.path) }
 
-        // Load each once.
-        var bundles: [String: LoadedBundle] = [:]
-        for location in locations {
-            let (bundle, loadDiagnostics) = BundleLoader.load(location, host: host)
-            diagnostics += loadDiagnostics
-            bundles[location.realPath] = bundle
+        // Scan each once: here, or in a scanning process (and its cache).
+        var bundles: [String: ScannedBundle] = [:]
+        if let scanner {
+            let (scans, scanDiagnostics) = scanner.scan(locations, host: host)
+            diagnostics += scanDiagnostics
+            for location in locations {
+                guard let scan = scans[location.path], scan.outcome == .accepted, let text = scan.manifest,
+                      let manifest = Manifest.parse(Array(text.utf8), bundle: location.path).0 else { continue }
+                bundles[location.realPath] = ScannedBundle(manifest: manifest, missingFactories: scan.missingFactories,
+                                                           opener: BundleOpener(location: location, host: host, loaded: nil))
+            }
+        } else {
+            for location in locations {
+                let (scan, loaded) = BundleScan.perform(location, host: host)
+                diagnostics += scan.diagnostics(file: location.path)
+                guard let loaded else { continue }
+                bundles[location.realPath] = ScannedBundle(manifest: loaded.manifest, missingFactories: scan.missingFactories,
+                                                           opener: BundleOpener(location: location, host: host, loaded: loaded))
+            }
         }
 
         // 2. Which manifest effects the catalog claims.
@@ -60,7 +84,7 @@ enum RegistryBuilder {
             let name = entry.declaration.name
             guard let bundle = bundles[location.realPath] else {
                 diagnostics.append(Diagnostic(.warning, file: catalog?.file, field: entry.path.appending("bundle").description,
-                                              "its bundle \(location.path) was refused (see the error for that file); entry skipped"))
+                                              "its bundle \(location.path) was refused or failed its scan (see the error for that file); entry skipped"))
                 continue
             }
             guard bundle.manifest.effects.contains(where: { $0.declaration.name == name }) else {
@@ -73,7 +97,7 @@ enum RegistryBuilder {
             claims[location.realPath, default: [:]][name] = entry
         }
 
-        var candidates: [(info: EffectInfo, bundle: LoadedBundle, effect: ManifestEffect)] = []
+        var candidates: [(info: EffectInfo, bundle: ScannedBundle, effect: ManifestEffect)] = []
         for location in locations {
             guard let bundle = bundles[location.realPath] else { continue }
             for effect in bundle.manifest.effects {
@@ -89,7 +113,8 @@ enum RegistryBuilder {
                     source = .catalog
                 }
                 let info = EffectInfo(name: declaration.name, kind: declaration.kind, interactive: declaration.interactive,
-                                      source: source, bundlePath: bundle.path, bundleName: bundle.manifest.bundleName,
+                                      source: source, bundlePath: bundle.path,
+                                      resolvedBundlePath: bundle.opener.location.realPath, bundleName: bundle.manifest.bundleName,
                                       bundleVersion: bundle.manifest.bundleVersion, factory: declaration.factory,
                                       parameters: declaration.parameters, description: declaration.description,
                                       author: effect.author, license: effect.license)
@@ -106,19 +131,12 @@ enum RegistryBuilder {
                     "effect \(info.name) is also provided by \(first.info.bundlePath), which comes first in the plugin search path; this one is ignored"))
                 continue
             }
-            let factoryPath = effect.path.appending("factory").description
-            _ = dlerror()
-            guard let symbol = dlsym(bundle.handle, info.factory) else {
-                diagnostics.append(Diagnostic(.warning, file: bundle.path, field: factoryPath,
-                    "the bundle does not export the factory \(info.factory) (\(BundleLoader.lastError(for: bundle.path))); effect \(info.name) skipped"))
+            if let reason = bundle.missingFactories[info.factory] {
+                diagnostics.append(Diagnostic(.warning, file: bundle.path, field: effect.path.appending("factory").description,
+                    "the bundle does not export the factory \(info.factory) (\(reason)); effect \(info.name) skipped"))
                 continue
             }
-            guard let call = FactoryCall(function: symbol, parameterTypes: info.parameters.map(\.type)) else {
-                diagnostics.append(Diagnostic(.warning, file: bundle.path, field: factoryPath,
-                    "libffi cannot prepare a call of \(info.factory); effect \(info.name) skipped"))
-                continue
-            }
-            effects.append(RegisteredEffect(info: info, factory: call))
+            effects.append(RegisteredEffect(info: info, bundle: bundle.opener))
         }
         return (effects, diagnostics)
     }

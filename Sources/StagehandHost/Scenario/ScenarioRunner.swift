@@ -3,7 +3,9 @@ import StagehandCore
 /// Plays a scenario on the virtual clock through a coordinator and records its trace.
 /// Steps run one after another without waiting for transitions (a `wait` step waits);
 /// an operation that fails is an `error` event in the trace and the run goes on. After
-/// the last step the run continues until everything settles (or `settleLimit`).
+/// the last step the run continues until everything settles (or `settleLimit`). After
+/// each transition the scene is checked against `SettledScene`'s rules; a breach is an
+/// `error` event naming the effect.
 public struct ScenarioRunner {
     public let library: EffectLibrary
     /// Per effect name, parameter values (`--param NAME.key=value`).
@@ -20,6 +22,7 @@ public struct ScenarioRunner {
         stage.diagnosticHandler = diagnostics
         let coordinator = Coordinator(library: library, stage: stage)
         coordinator.parameters = parameters
+        SettledScene.watch(stage)
         for (role, name) in [(CoordinatorRole.push, scenario.push), (.pop, scenario.pop), (.interactivePop, scenario.interactivePop)] {
             guard let name else { continue }
             do {

@@ -1,6 +1,6 @@
 /// One palette for the whole GIF, without dithering.
 ///
-/// The notes' recipe (gd's quantiser on the first frame, every later frame remapped onto
+/// The usual recipe (gd's quantiser on the first frame, every later frame remapped onto
 /// it) loses colours that appear later — the page a pop reveals is not in frame 0. Here
 /// the palette comes from every frame's colours, most frequent first, skipping colours
 /// within a hair of one already taken so that flat fills, titles and the blends along

@@ -1,4 +1,4 @@
-import StagehandHost
+import StagehandTrace
 
 /// When a GIF's frames are shown. A GIF gives each frame a delay in hundredths of a
 /// second, and browsers treat 0 or 1 as 10 (a tenth of a second): the fastest honest GIF

@@ -1,4 +1,4 @@
-import StagehandHost
+import StagehandTrace
 
 /// The page `stagehand preview --all` writes beside the GIFs: one card per effect with
 /// its picture, name, kind, parameters (default and bounds) and description. Plain HTML

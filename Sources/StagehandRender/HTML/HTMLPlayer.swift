@@ -1,5 +1,5 @@
 import Foundation
-import StagehandHost
+import StagehandTrace
 
 /// The run as one self-contained web page (no network, no files beside it): every frame
 /// is a group in one inline SVG, and a few lines of script show one at a time.

@@ -1,4 +1,4 @@
-import StagehandHost
+import StagehandTrace
 
 /// Which frame of a run to show when one picture is asked for.
 public enum FrameChoice {

@@ -1,4 +1,4 @@
-import StagehandHost
+import StagehandTrace
 
 /// Whole SVG files: one frame, or the run as an animated SVG.
 ///

@@ -1,6 +1,6 @@
 import Foundation
 import StagehandCore
-import StagehandHost
+import StagehandTrace
 
 /// One frame of a trace as a list of things to paint, back to front, in screen points:
 /// the one description both backends (cairo for PNG and GIF, SVG for SVG and HTML) draw,

@@ -1,4 +1,4 @@
-import StagehandHost
+import StagehandTrace
 
 /// How a view of the trace is drawn, from its kind (a snapshot is drawn like what it
 /// copied, so swapping a view for its snapshot does not show).

@@ -53,7 +53,7 @@ public final class GestureDrivenTransition {
             self.measure = measure
         }
 
-        /// The seeds' rule for a sideways swipe: the finger's horizontal travel over the
+        /// The iOS 7 pop recipes' rule for a sideways swipe: the finger's horizontal travel over the
         /// width of the attached controller's view (0 while the view has no width). The
         /// travel is measured in that view's coordinates, or in the window's with
         /// `inWindow`, for a view that itself moves under the finger.
@@ -86,7 +86,8 @@ public final class GestureDrivenTransition {
             self.shouldFinish = shouldFinish
         }
 
-        /// Finishes past `threshold` (strictly), cancels at or before it: the seeds' rule.
+        /// Finishes past `threshold` (strictly), cancels at or before it: the rule
+        /// of the iOS 7 recipes (Documentation/References.md).
         public static func progress(above threshold: Double) -> ReleaseRule {
             ReleaseRule { $0.progress > threshold }
         }
@@ -123,7 +124,7 @@ public final class GestureDrivenTransition {
         /// pops while there is something to pop, and only otherwise drives this one.
         public static let waitsForSystemPopGesture = Options(rawValue: 1 << 1)
         /// Leaves the interaction at 0 until the finger moves again after the gesture
-        /// began, as the seeds' handler does (it updates on `changed` only). Without it,
+        /// began, as the slide-pop recipe's handler does (it updates on `changed` only). Without it,
         /// the interaction catches up at once with the movement the recognizer needed
         /// before it began.
         public static let startsAtZero = Options(rawValue: 1 << 2)

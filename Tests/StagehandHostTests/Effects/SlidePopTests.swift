@@ -2,9 +2,9 @@ import Testing
 import StagehandCore
 @testable import StagehandHost
 
-/// slide-pop, from the recipe: 0.25 s, the from-view slides right over the to-view;
-/// with its pan, progress = translation.x / width, finishing above 0.5, and a pan the
-/// system cancels is decided by the same threshold.
+/// slide-pop, from its recipe (Documentation/References.md): 0.25 s, the from-view
+/// slides right over the to-view; with its pan, progress = translation.x / width,
+/// finishing above 0.5, and a pan the system cancels is decided by the same threshold.
 @Suite struct SlidePopTests {
     let width = 390.0
     let epsilon = 0.005

@@ -10,8 +10,10 @@ struct StagehandRun {
 
 /// Runs the built `stagehand` (beside the test binary) with `arguments`, from
 /// `directory` (the repository root by default), without the developer's STAGEHAND_*
-/// variables.
-func runStagehand(_ arguments: [String], in directory: String = TestEnvironment.repositoryRoot) throws -> StagehandRun {
+/// variables, with `environment` added. Bundle scans are cached in a directory of this
+/// test process (`TestEnvironment.scanCache`) unless `environment` names another.
+func runStagehand(_ arguments: [String], in directory: String = TestEnvironment.repositoryRoot,
+                  environment: [String: String] = [:]) throws -> StagehandRun {
     let executable = TestEnvironment.productsDirectory + "/stagehand"
     try #require(FileManager.default.isExecutableFile(atPath: executable),
                  "build the products first (swift build): \(executable) is missing")
@@ -20,6 +22,8 @@ func runStagehand(_ arguments: [String], in directory: String = TestEnvironment.
     process.arguments = arguments
     process.currentDirectoryURL = URL(fileURLWithPath: directory)
     process.environment = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("STAGEHAND_") }
+        .merging(["STAGEHAND_CACHE_DIR": TestEnvironment.scanCache], uniquingKeysWith: { $1 })
+        .merging(environment, uniquingKeysWith: { $1 })
     let output = Pipe()
     let errors = Pipe()
     process.standardOutput = output

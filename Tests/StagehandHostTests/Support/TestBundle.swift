@@ -13,6 +13,12 @@ struct TestBundle {
     /// The body of `animate_transition(void *self, sh_context *context)`: by default it
     /// does nothing (it never completes the transition).
     var animateBody = "(void)self; (void)context;"
+    /// The body of `init(const sh_host *host, const char *path)`: by default it accepts.
+    var initBody = "(void)path; return host != NULL;"
+    /// Statements run by `stagehand_bundle_entry` before it returns the bundle.
+    var entryBody = ""
+    /// Declarations and functions placed before everything else (after the includes).
+    var prelude = ""
 
     var defaultManifest: String {
         """
@@ -28,8 +34,13 @@ struct TestBundle {
         let literal = text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
             .replacingOccurrences(of: "\n", with: "\\n")
         return """
+        #include <stdio.h>
         #include <stdlib.h>
+        #include <signal.h>
+        #include <unistd.h>
         #include "stagehand.h"
+
+        \(prelude)
 
         typedef struct test_effect { sh_effect table; double duration; } test_effect;
 
@@ -49,13 +60,13 @@ struct TestBundle {
             return &effect->table;
         }
 
-        static bool test_init(const sh_host *host, const char *path) { (void)path; return host != NULL; }
+        static bool test_init(const sh_host *host, const char *path) { \(initBody) }
 
         static const sh_bundle test_bundle = {
             \(abiMajor), 0 /* built against ABI 1.0: an older minor still loads */, sizeof(sh_bundle), "\(literal)", test_init, NULL,
         };
 
-        const sh_bundle *stagehand_bundle_entry(void) { return &test_bundle; }
+        const sh_bundle *stagehand_bundle_entry(void) { \(entryBody) return &test_bundle; }
         """
     }
 }

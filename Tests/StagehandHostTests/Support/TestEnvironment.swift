@@ -23,6 +23,16 @@ enum TestEnvironment {
         return (executable as NSString).deletingLastPathComponent
     }()
 
+    /// Where the tests' `stagehand` runs cache their bundle scans: not the developer's own
+    /// cache. One folder for every test run (the cache is shared safely between
+    /// processes, and entries of files that are gone are dropped), so runs leave no
+    /// trail of folders behind.
+    static let scanCache: String = {
+        let directory = NSTemporaryDirectory() + "stagehand-test-scan-cache"
+        try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        return directory
+    }()
+
     static var crossfadeBundle: String { productsDirectory + "/libCrossfade.so" }
 
     /// The real host table. A bundle is initialised once per process with the table of

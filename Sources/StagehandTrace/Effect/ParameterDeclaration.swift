@@ -10,15 +10,21 @@ public struct ParameterDeclaration: Hashable, Sendable {
     public var minimum: ParameterValue?
     public var maximum: ParameterValue?
 
+    package init(name: String, type: ParameterType, defaultValue: ParameterValue, minimum: ParameterValue?,
+                 maximum: ParameterValue?) {
+        self.name = name; self.type = type; self.defaultValue = defaultValue
+        self.minimum = minimum; self.maximum = maximum
+    }
+
     /// Whether `value` lies within the declared bounds.
-    func contains(_ value: ParameterValue) -> Bool {
+    package func contains(_ value: ParameterValue) -> Bool {
         if let minimum, value.compare(to: minimum) == .ascending { return false }
         if let maximum, value.compare(to: maximum) == .descending { return false }
         return true
     }
 
     /// "between 0.01 and 10", "at least 0", "at most 1", or "" when unbounded.
-    var boundsText: String {
+    package var boundsText: String {
         switch (minimum, maximum) {
         case let (min?, max?): return "between \(min) and \(max)"
         case let (min?, nil): return "at least \(min)"

@@ -21,7 +21,7 @@ public enum ParameterType: String, CaseIterable, Hashable, Sendable {
     }
 
     /// What a value of this type looks like, for "expected ..." in messages.
-    var expectation: String {
+    package var expectation: String {
         switch self {
         case .double: return "a double (a finite number)"
         case .float: return "a float (a finite number within ±3.4028235e38)"
@@ -34,7 +34,7 @@ public enum ParameterType: String, CaseIterable, Hashable, Sendable {
     }
 
     /// "a double", "an int32": the type's name with its article, for messages.
-    var named: String {
+    package var named: String {
         switch self {
         case .int32, .int64: return "an \(rawValue)"
         default: return "a \(rawValue)"

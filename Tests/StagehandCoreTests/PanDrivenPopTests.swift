@@ -1,8 +1,8 @@
 import Testing
 @testable import StagehandCore
 
-/// The seeds' interactive pop, written against the public API exactly as the
-/// Objective-C article writes it: a slide-right pop animator, a percent-driven
+/// The slide-pop recipe's interactive pop (Documentation/References.md), written against
+/// the public API exactly as its Objective-C is written: a slide-right pop animator, a percent-driven
 /// interaction fed by a pan (progress = translation.x / width, finish above 0.5).
 final class SlidePopAnimator: AnimatedTransitioning {
     func transitionDuration(using context: TransitionContext?) -> Double { 0.25 }
@@ -20,7 +20,7 @@ final class SlidePopAnimator: AnimatedTransitioning {
     }
 }
 
-final class SeedPopController: NavigationControllerDelegate {
+final class PanDrivenPopDelegate: NavigationControllerDelegate {
     let nav: NavigationController
     var interaction: PercentDrivenInteractiveTransition?
     var animatorRequests = 0
@@ -63,23 +63,23 @@ final class SeedPopController: NavigationControllerDelegate {
     }
 }
 
-@Suite struct SeedInteractivePopTests {
+@Suite struct PanDrivenPopTests {
     @Test func heldAt60PercentAndReleasedFinishesThePop() {
         let (stage, nav) = makeNavigationStage(["Inbox", "Detail"])
-        let seed = SeedPopController(nav: nav)
+        let delegate = PanDrivenPopDelegate(nav: nav)
         Finger(stage: stage).drag(from: Point(x: 40, y: 400), to: Point(x: 40 + 0.6 * 390, y: 400), duration: 0.3, hold: 0.5)
         #expect(stage.settle())
         #expect(nav.viewControllers.map(\.title) == ["Inbox"])
         #expect(nav.topViewController?.view.superview === nav.transitionView)
         #expect(nav.transitionView.subviews.count == 1)
-        #expect(seed.interactionRequests == 1)
+        #expect(delegate.interactionRequests == 1)
         let events = stage.transitionEvents.map(\.kind)
         #expect(events == [.began, .completed])
     }
 
     @Test func heldAt40PercentCancelsAndRestoresEverything() {
         let (stage, nav) = makeNavigationStage(["Inbox", "Detail"])
-        let seed = SeedPopController(nav: nav)
+        let delegate = PanDrivenPopDelegate(nav: nav)
         stage.step()
         let before = sceneSignature(stage.window)
         let detail = nav.topViewController!
@@ -91,12 +91,12 @@ final class SeedPopController: NavigationControllerDelegate {
         #expect(detail.parent === nav)
         #expect(sceneSignature(stage.window) == before)
         #expect(stage.transitionEvents.map(\.kind) == [.began, .cancelled])
-        _ = seed
+        _ = delegate
     }
 
     @Test func scrubbingMovesTheFromViewLinearly() {
         let (stage, nav) = makeNavigationStage(["Inbox", "Detail"])
-        let seed = SeedPopController(nav: nav)
+        let delegate = PanDrivenPopDelegate(nav: nav)
         let detail = nav.topViewController!
         Finger(stage: stage).drag(from: Point(x: 40, y: 400), to: Point(x: 40 + 0.3 * 390, y: 400), duration: 0.2, hold: 0.1, release: false)
         stage.step()
@@ -104,6 +104,6 @@ final class SeedPopController: NavigationControllerDelegate {
         // shapes the value, as in UIKit.
         #expect(abs(detail.view.presentation.transform.tx - 390 * TimingCurve.easeInOut.progress(at: 0.3)) < 1e-6)
         #expect(detail.view.model.transform.tx == 390)
-        _ = seed
+        _ = delegate
     }
 }

@@ -1,12 +1,17 @@
-import StagehandCore
-
 /// What a run looked like, frame by frame, and what happened: the `--trace` file, and
 /// what the renderer draws. Documented in Documentation/Trace.md.
+///
+/// Plain data in its own module, so that reading or drawing a trace needs nothing of
+/// the host that records it (no loader, no libffi).
 public struct Trace: Codable, Hashable, Sendable {
     public var fps: Int
     public var screen: [Double]
     public var frames: [Frame]
     public var events: [Event]
+
+    public init(fps: Int, screen: [Double], frames: [Frame], events: [Event]) {
+        self.fps = fps; self.screen = screen; self.frames = frames; self.events = events
+    }
 
     public struct Frame: Codable, Hashable, Sendable {
         public var t: Double
@@ -18,6 +23,10 @@ public struct Trace: Codable, Hashable, Sendable {
         public var percent: Double?
         /// Every view in the window, back to front.
         public var views: [ViewRecord]
+
+        public init(t: Double, stack: [String], presented: [String], percent: Double?, views: [ViewRecord]) {
+            self.t = t; self.stack = stack; self.presented = presented; self.percent = percent; self.views = views
+        }
     }
 
     public struct ViewRecord: Codable, Hashable, Sendable {
@@ -36,6 +45,14 @@ public struct Trace: Codable, Hashable, Sendable {
         public var color: [Double]?
         public var cornerRadius: Double
         public var shadow: Double
+
+        public init(title: String, kind: String, source: String?, depth: Int, frame: [Double], transform: [Double],
+                    alpha: Double, opacity: Double, hidden: Bool, corners: [[Double]], color: [Double]?,
+                    cornerRadius: Double, shadow: Double) {
+            self.title = title; self.kind = kind; self.source = source; self.depth = depth; self.frame = frame
+            self.transform = transform; self.alpha = alpha; self.opacity = opacity; self.hidden = hidden
+            self.corners = corners; self.color = color; self.cornerRadius = cornerRadius; self.shadow = shadow
+        }
     }
 
     public struct Event: Codable, Hashable, Sendable {
@@ -45,5 +62,10 @@ public struct Trace: Codable, Hashable, Sendable {
         public var operation: String
         public var interactive: Bool
         public var message: String?
+
+        public init(t: Double, kind: String, effect: String, operation: String, interactive: Bool, message: String?) {
+            self.t = t; self.kind = kind; self.effect = effect; self.operation = operation
+            self.interactive = interactive; self.message = message
+        }
     }
 }

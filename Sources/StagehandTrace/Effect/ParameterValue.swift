@@ -39,7 +39,7 @@ public enum ParameterValue: Hashable, Sendable, CustomStringConvertible {
 
     /// Orders two values of the same numeric type; `nil` when they cannot be compared
     /// (different types, or bools and strings, which have no bounds).
-    func compare(to other: ParameterValue) -> Ordering? {
+    package func compare(to other: ParameterValue) -> Ordering? {
         func order<T: Comparable>(_ a: T, _ b: T) -> Ordering {
             a < b ? .ascending : (a > b ? .descending : .same)
         }
@@ -53,7 +53,7 @@ public enum ParameterValue: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
-    enum Ordering {
+    package enum Ordering {
         case ascending, same, descending
     }
 

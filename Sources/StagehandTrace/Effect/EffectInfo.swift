@@ -15,6 +15,8 @@ public struct EffectInfo: Hashable, Sendable {
     public var source: Source
     /// The bundle file, as found on the plugin search path.
     public var bundlePath: String
+    /// The bundle file with every symlink resolved: the file that is actually loaded.
+    public var resolvedBundlePath: String
     public var bundleName: String
     public var bundleVersion: String
     /// The C symbol of the factory.
@@ -23,4 +25,14 @@ public struct EffectInfo: Hashable, Sendable {
     public var description: String
     public var author: String?
     public var license: String?
+
+    package init(name: String, kind: EffectKind, interactive: Bool, source: Source, bundlePath: String,
+                 resolvedBundlePath: String, bundleName: String, bundleVersion: String, factory: String, parameters: [ParameterDeclaration],
+                 description: String, author: String?, license: String?) {
+        self.name = name; self.kind = kind; self.interactive = interactive; self.source = source
+        self.bundlePath = bundlePath; self.resolvedBundlePath = resolvedBundlePath
+        self.bundleName = bundleName; self.bundleVersion = bundleVersion
+        self.factory = factory; self.parameters = parameters; self.description = description
+        self.author = author; self.license = license
+    }
 }

@@ -1,0 +1,71 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
+/// What identifies one version of a bundle file: its size, its modification time and a
+/// hash of its bytes. A cached scan is used only while all three are unchanged, so a
+/// bundle rebuilt in place (even within the same second, or copied with its old time
+/// kept) is scanned again.
+///
+/// The hash is a fast 64-bit mix of the file's words, for noticing a change, not for
+/// security: whoever can write the file can run code in every process that loads it.
+struct BundleFingerprint: Codable, Equatable {
+    var size: Int64
+    /// Seconds and nanoseconds since the epoch, as one number of nanoseconds.
+    var modified: Int64
+    var hash: String
+
+    /// The fingerprint of the regular file at `path`; `nil` if it cannot be read.
+    static func of(_ path: String) -> BundleFingerprint? {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
+        let size = Int(info.st_size)
+        let modified = Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec)
+        var hash: UInt64 = 0x9E37_79B9_7F4A_7C15 ^ UInt64(size)
+        if size > 0 {
+            guard let mapped = mmap(nil, size, PROT_READ, MAP_PRIVATE, descriptor, 0), mapped != MAP_FAILED else { return nil }
+            defer { munmap(mapped, size) }
+            hash = mix(UnsafeRawBufferPointer(start: mapped, count: size), seed: hash)
+        }
+        let hex = String(hash, radix: 16)
+        return BundleFingerprint(size: Int64(size), modified: modified,
+                                 hash: String(repeating: "0", count: 16 - hex.count) + hex)
+    }
+
+    /// Four independent multiply-rotate lanes over 32-byte blocks (so the loop is not
+    /// one long dependency chain), then the tail byte by byte, then a final avalanche.
+    static func mix(_ bytes: UnsafeRawBufferPointer, seed: UInt64) -> UInt64 {
+        let prime1: UInt64 = 0x9E37_79B1_85EB_CA87
+        let prime2: UInt64 = 0xC2B2_AE3D_27D4_EB4F
+        var lanes: (UInt64, UInt64, UInt64, UInt64) = (seed &+ prime1, seed &+ prime2, seed, seed &- prime1)
+        func round(_ lane: UInt64, _ word: UInt64) -> UInt64 {
+            let mixed = lane &+ word &* prime2
+            return ((mixed << 31) | (mixed >> 33)) &* prime1
+        }
+        var offset = 0
+        let count = bytes.count
+        while offset + 32 <= count {
+            lanes.0 = round(lanes.0, bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+            lanes.1 = round(lanes.1, bytes.loadUnaligned(fromByteOffset: offset + 8, as: UInt64.self))
+            lanes.2 = round(lanes.2, bytes.loadUnaligned(fromByteOffset: offset + 16, as: UInt64.self))
+            lanes.3 = round(lanes.3, bytes.loadUnaligned(fromByteOffset: offset + 24, as: UInt64.self))
+            offset += 32
+        }
+        var hash = lanes.0 ^ ((lanes.1 << 7) | (lanes.1 >> 57)) ^ ((lanes.2 << 12) | (lanes.2 >> 52)) ^ ((lanes.3 << 18) | (lanes.3 >> 46))
+        while offset < count {
+            hash = (hash ^ UInt64(bytes[offset])) &* prime1
+            offset += 1
+        }
+        hash ^= hash >> 33
+        hash = hash &* prime2
+        hash ^= hash >> 29
+        hash = hash &* prime1
+        hash ^= hash >> 32
+        return hash
+    }
+}

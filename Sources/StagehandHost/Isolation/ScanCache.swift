@@ -1,0 +1,81 @@
+import Foundation
+
+/// The scans of earlier runs, in one JSON file (`plugin-scans.json`) in the cache
+/// directory, by bundle path. An entry is used only while the file's fingerprint is
+/// unchanged (`BundleFingerprint`).
+///
+/// The cache is only ever a shortcut: a file that is missing, unreadable, corrupt or of
+/// another version is treated as empty (the bundles are scanned again), and one that
+/// cannot be written costs a rescan next time and a warning, nothing more. Writes go to
+/// a temporary file renamed into place, merged with what another process may have
+/// written meanwhile, and drop the entries of files that no longer exist.
+struct ScanCache {
+    static let fileName = "plugin-scans.json"
+    static let version = 1
+
+    struct Entry: Codable, Equatable {
+        var fingerprint: BundleFingerprint
+        var scan: BundleScan
+    }
+
+    private struct File: Codable {
+        var version: Int
+        var bundles: [String: Entry]
+    }
+
+    let file: String
+    private(set) var entries: [String: Entry] = [:]
+    private var changed: [String: Entry] = [:]
+
+    init(directory: String) {
+        file = FileSystem.join(directory, Self.fileName)
+        entries = Self.read(file)
+    }
+
+    func entry(for path: String, fingerprint: BundleFingerprint) -> BundleScan? {
+        guard let entry = entries[path], entry.fingerprint == fingerprint else { return nil }
+        return entry.scan
+    }
+
+    mutating func record(_ scan: BundleScan, for path: String, fingerprint: BundleFingerprint) {
+        let entry = Entry(fingerprint: fingerprint, scan: scan)
+        entries[path] = entry
+        changed[path] = entry
+    }
+
+    /// Writes the new entries; the reason when that failed.
+    func save() -> String? {
+        guard !changed.isEmpty else { return nil }
+        let directory = FileSystem.parent(of: file) ?? "/"
+        do {
+            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true,
+                                                    attributes: [.posixPermissions: 0o700])
+        } catch {
+            return "cannot make the directory \(directory): \(error.localizedDescription)"
+        }
+        var merged = Self.read(file)
+        for (path, entry) in changed { merged[path] = entry }
+        merged = merged.filter { FileSystem.exists($0.key) }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        guard let data = try? encoder.encode(File(version: Self.version, bundles: merged)) else {
+            return "cannot encode the scans"
+        }
+        let temporary = file + ".\(ProcessInfo.processInfo.processIdentifier).tmp"
+        guard FileManager.default.createFile(atPath: temporary, contents: data) else {
+            return "cannot write \(temporary): \(String(cString: strerror(errno)))"
+        }
+        guard rename(temporary, file) == 0 else {
+            let reason = String(cString: strerror(errno))
+            unlink(temporary)
+            return "cannot rename \(temporary) to \(file): \(reason)"
+        }
+        return nil
+    }
+
+    private static func read(_ file: String) -> [String: Entry] {
+        guard case .success(let bytes) = FileSystem.readFile(file),
+              let decoded = try? JSONDecoder().decode(File.self, from: Data(bytes)), decoded.version == version else { return [:] }
+        return decoded.bundles
+    }
+}

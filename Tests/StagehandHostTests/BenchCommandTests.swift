@@ -1,0 +1,48 @@
+import Foundation
+import Testing
+
+/// `stagehand bench` runs the benchmark executable built beside it; the benchmark's
+/// allocation counter, which replaces `malloc` & co. for the process that links it, is
+/// linked into that executable only.
+@Suite struct BenchCommandTests {
+    @Test func stagehandDefinesNoAllocatorOfItsOwn() throws {
+        let executable = TestEnvironment.productsDirectory + "/stagehand"
+        try #require(FileManager.default.isExecutableFile(atPath: executable), "build the products first: \(executable)")
+        let defined = try definedSymbols(executable)
+        #expect(!defined.isEmpty, "nm listed no symbols of \(executable)")
+        for name in ["malloc", "calloc", "realloc", "free", "posix_memalign", "aligned_alloc"] {
+            #expect(!defined.contains(name), "stagehand defines \(name)")
+        }
+    }
+
+    @Test func theBenchmarkExecutableCarriesTheCounter() throws {
+        let executable = TestEnvironment.productsDirectory + "/stagehand-bench"
+        try #require(FileManager.default.isExecutableFile(atPath: executable), "build the products first: \(executable)")
+        #expect(try definedSymbols(executable).contains("malloc"))
+    }
+
+    @Test func benchRunsTheBenchmarkBesideIt() throws {
+        // An unknown child benchmark is the benchmark's own refusal: it proves the
+        // arguments reached stagehand-bench, and costs no measuring.
+        let run = try runStagehand(["bench", "--child", "no-such-figure"])
+        #expect(run.status == 1)
+        #expect(run.errors.contains("stagehand-bench: no child benchmark named no-such-figure"), "\(run.errors)")
+    }
+
+    /// The names of the symbols `file` defines, as `nm --defined-only` lists them.
+    private func definedSymbols(_ file: String) throws -> Set<String> {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["nm", "--defined-only", file]
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        try #require(process.terminationStatus == 0, "nm failed on \(file)")
+        return Set(String(decoding: data, as: UTF8.self).split(separator: "\n").compactMap { line in
+            line.split(separator: " ").last.map(String.init)
+        })
+    }
+}
