@@ -1,4 +1,4 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.1
 //
 // Stagehand: UIKit's iOS 7 transition model, headless, with every effect loaded from
 // its own shared object. The targets follow the layers of ARCHITECTURE.md, bottom up:
@@ -39,6 +39,14 @@ let package = Package(
         .library(name: "StagehandHost", targets: ["StagehandHost"]),
         .library(name: "StagehandSDK", targets: ["StagehandSDK"]),
     ] + (swiftEffects + cEffects).map { .library(name: $0, type: .dynamic, targets: [$0]) },
+    // The command line's own dependencies are behind the `CLI` trait, on by default so
+    // `swift build` here builds `stagehand`. A package that uses Stagehand as a library
+    // depends on it with `traits: []` and then resolves none of them (see
+    // Documentation/Library.md).
+    traits: [
+        .trait(name: "CLI", description: "The stagehand and stagehand-bench command lines: swift-argument-parser and TextTable."),
+        .default(enabledTraits: ["CLI"]),
+    ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
         .package(url: "https://github.com/ordo-one/TextTable.git", from: "0.0.2"),
@@ -82,15 +90,15 @@ let package = Package(
 
         .executableTarget(name: "stagehand-bench", dependencies: [
             "StagehandBench",
-            .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            .product(name: "TextTable", package: "TextTable"),
+            .product(name: "ArgumentParser", package: "swift-argument-parser", condition: .when(traits: ["CLI"])),
+            .product(name: "TextTable", package: "TextTable", condition: .when(traits: ["CLI"])),
         ]),
 
         // The command line.
         .executableTarget(name: "stagehand", dependencies: [
             "StagehandHost", "StagehandCore", "StagehandRender",
-            .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            .product(name: "TextTable", package: "TextTable"),
+            .product(name: "ArgumentParser", package: "swift-argument-parser", condition: .when(traits: ["CLI"])),
+            .product(name: "TextTable", package: "TextTable", condition: .when(traits: ["CLI"])),
         ]),
 
         .testTarget(name: "StagehandCoreTests", dependencies: ["StagehandCore"]),

@@ -34,6 +34,14 @@ struct EffectRecord: Encodable {
         }
     }
 
+    /// Which gesture drives the effect's interactive transitions (see `InteractionRule`).
+    struct Interaction: Encodable {
+        var gesture: String
+        var threshold: Double?
+        var thresholdParameter: String?
+        var projectsVelocity: Bool
+    }
+
     var name: String
     var kind: String
     var interactive: Bool
@@ -47,6 +55,7 @@ struct EffectRecord: Encodable {
     var description: String
     var author: String?
     var license: String?
+    var interaction: Interaction?
 
     init(_ info: EffectInfo) {
         name = info.name
@@ -65,5 +74,9 @@ struct EffectRecord: Encodable {
         description = info.description
         author = info.author
         license = info.license
+        interaction = info.interaction.map {
+            Interaction(gesture: $0.gesture.rawValue, threshold: $0.threshold, thresholdParameter: $0.thresholdParameter,
+                        projectsVelocity: $0.projectsVelocity)
+        }
     }
 }

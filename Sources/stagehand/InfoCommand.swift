@@ -35,6 +35,7 @@ struct InfoCommand: ParsableCommand {
             ("author:", effect.author ?? "-"),
             ("license:", effect.license ?? "-"),
             ("description:", effect.description),
+            ("gesture:", effect.interaction?.description ?? "none (no gesture drives it)"),
         ]
         let fields = TextTable<(String, String)> { [Column(title: "", value: $0.0), Column(title: "", value: $0.1)] }
         print(TableOutput.render(fields, about, header: false))

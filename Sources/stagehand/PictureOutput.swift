@@ -46,12 +46,18 @@ struct PictureOutput {
         return t
     }
 
-    func write(_ trace: Trace, renderer: Renderer) throws {
+    /// Renders and writes the picture; returns what was written, for the `wrote OUT: ...`
+    /// line: the frames actually in the file, so a single frame says which one it is.
+    @discardableResult
+    func write(_ trace: Trace, renderer: Renderer) throws -> String {
+        let run = String(format: "a run of %.2f s", (trace.frames.last?.t ?? 0) - (trace.frames.first?.t ?? 0))
         do {
             switch format {
             case .gif:
-                let data = try renderer.gif(trace: trace, timing: GIFTiming(framesPerSecond: trace.fps))
+                let timing = GIFTiming(framesPerSecond: trace.fps)
+                let data = try renderer.gif(trace: trace, timing: timing)
                 try OutputPath.write(data, to: out, argument: "--out")
+                return "\(run) as a GIF at \(String(format: "%g", timing.framesPerSecond)) fps"
             case .png where isFolder:
                 let frames = try renderer.pngs(trace: trace)
                 let digits = max(4, String(frames.count - 1).count)
@@ -59,26 +65,36 @@ struct PictureOutput {
                     ("frame-" + String(repeating: "0", count: max(0, digits - String(i).count)) + String(i) + ".png", data)
                 }
                 try OutputPath.writeFolder(files, to: out, argument: "--out")
+                return "\(frames.count) frames of \(run)"
             case .png:
-                guard let frame = FrameChoice.frame(at: time ?? FrameChoice.defaultTime(in: trace, effect: effect), in: trace) else {
-                    throw RenderError("the run has no frames")
-                }
+                let frame = try chosenFrame(at: time ?? FrameChoice.defaultTime(in: trace, effect: effect), in: trace)
                 try OutputPath.write(try renderer.png(frame: frame), to: out, argument: "--out")
+                return Self.oneFrame(frame, of: run)
             case .svg:
-                let text: String
                 if let time {
-                    guard let frame = FrameChoice.frame(at: time, in: trace) else { throw RenderError("the run has no frames") }
-                    text = renderer.svg(frame: frame)
-                } else {
-                    text = renderer.svg(trace: trace)
+                    let frame = try chosenFrame(at: time, in: trace)
+                    try OutputPath.write(Data(renderer.svg(frame: frame).utf8), to: out, argument: "--out")
+                    return Self.oneFrame(frame, of: run)
                 }
-                try OutputPath.write(Data(text.utf8), to: out, argument: "--out")
+                try OutputPath.write(Data(renderer.svg(trace: trace).utf8), to: out, argument: "--out")
+                return "\(trace.frames.count) frames, \(run) at \(trace.fps) fps"
             case .html:
                 try OutputPath.write(Data(renderer.html(trace: trace, title: title).utf8), to: out, argument: "--out")
+                return "\(trace.frames.count) frames, \(run) at \(trace.fps) fps"
             }
         } catch let error as RenderError {
             StandardError.write("error: \(out): \(error.message)")
             throw ExitCode.failure
         }
+    }
+
+    private func chosenFrame(at t: Double, in trace: Trace) throws -> Trace.Frame {
+        guard let frame = FrameChoice.frame(at: t, in: trace) else { throw RenderError("the run has no frames") }
+        return frame
+    }
+
+    /// "one frame, at 0.200 s, of a run of 0.53 s".
+    private static func oneFrame(_ frame: Trace.Frame, of run: String) -> String {
+        String(format: "one frame, at %.3f s, of ", frame.t) + run
     }
 }

@@ -52,13 +52,11 @@ struct PlayCommand: ParsableCommand {
         let result = ScenarioRunner(library: library, parameters: values).run(script) { diagnostic in
             StandardError.write(diagnostic.description)
         }
-        if let picture {
-            try picture.write(result.trace, renderer: Renderer(trace: result.trace))
-        }
+        let pictureSummary = try picture?.write(result.trace, renderer: Renderer(trace: result.trace))
         if let trace {
             try TraceOutput.write(result.trace, to: trace)
-        } else if let picture {
-            print("wrote \(picture.out): \(PreviewCommand.summary(result.trace, format: picture.format, folder: picture.isFolder))")
+        } else if let picture, let pictureSummary {
+            print("wrote \(picture.out): \(pictureSummary)")
         } else {
             let events = result.trace.events
             print("\(result.trace.frames.count) frames at \(result.trace.fps) fps; \(events.count) events")

@@ -21,11 +21,15 @@ struct PluginOptions: ParsableArguments {
     /// file the user named (`--catalog`, `STAGEHAND_CATALOG`, a `--plugins` directory)
     /// that was refused as a whole means the command cannot do what was asked, so it
     /// ends with exit code 1 before printing anything on standard output.
-    func loadLibrary() throws -> EffectLibrary {
+    ///
+    /// With `readingCatalog` false no catalog is read: every effect is listed as its
+    /// bundle's manifest declares it.
+    func loadLibrary(readingCatalog: Bool) throws -> (EffectLibrary, [Diagnostic]) {
         let environment = ProcessInfo.processInfo.environment
         let (scanner, scannerDiagnostics) = Self.scanner(environment: environment)
         let (library, loadDiagnostics) = EffectLibrary.load(pluginDirectories: pluginDirectories, catalogPath: catalog,
-                                                            host: HostTable.shared, environment: environment, scanner: scanner)
+                                                            host: HostTable.shared, environment: environment, scanner: scanner,
+                                                            readingCatalog: readingCatalog)
         let diagnostics = scannerDiagnostics + loadDiagnostics
         for diagnostic in diagnostics {
             StandardError.write(diagnostic.description)
@@ -39,7 +43,13 @@ struct PluginOptions: ParsableArguments {
         if diagnostics.contains(where: { $0.severity == .error && $0.file.map(named.contains) == true }) {
             throw ExitCode.failure
         }
-        return library
+        return (library, diagnostics)
+    }
+
+    /// Loads the effects as `loadLibrary(readingCatalog:)` does, for a command that needs
+    /// only the library.
+    func loadLibrary() throws -> EffectLibrary {
+        try loadLibrary(readingCatalog: true).0
     }
 
     /// Bundles are scanned by this same executable (`stagehand scan-bundles`), in a child

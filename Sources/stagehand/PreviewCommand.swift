@@ -75,13 +75,19 @@ struct PreviewCommand: ParsableCommand {
 
         let library = try plugins.loadLibrary()
         let effect = try plugins.effect(named: name, in: library)
-        // Check the parameters once by making the effect, so a bad one is one line here
-        // rather than an error event in the middle of the run.
+        // Check the parameters, then make the effect once, so a bad value or a factory that
+        // fails is one line here rather than a run of the system animation in its place.
+        do {
+            try library.validate(overrides: overrides, for: name)
+        } catch {
+            throw InputError.fail("--param", error.message)
+        }
         do {
             let made = try library.makeEffect(name, overrides: overrides)
             made.pointee.destroy(made.pointee.`self`)
         } catch {
-            throw InputError.fail("--param", error.message)
+            StandardError.write("error: \(name): \(error.summary); nothing to preview")
+            throw ExitCode.failure
         }
         let scenario = StandardScenario.make(for: effect, library: library, screen: screen, framesPerSecond: framesPerSecond,
                                              parameters: overrides)
@@ -89,19 +95,8 @@ struct PreviewCommand: ParsableCommand {
             if diagnostic.severity != .note { StandardError.write(diagnostic.description) }
         }
         let renderer = Renderer(trace: result.trace)
-        try output.write(result.trace, renderer: renderer)
-        print("wrote \(output.out): \(Self.summary(result.trace, format: chosen, folder: output.isFolder))")
-    }
-
-    static func summary(_ trace: Trace, format: OutputFormat, folder: Bool) -> String {
-        let seconds = String(format: "%.2f s", (trace.frames.last?.t ?? 0) - (trace.frames.first?.t ?? 0))
-        switch format {
-        case .gif:
-            let timing = GIFTiming(framesPerSecond: trace.fps)
-            return "a run of \(seconds) as a GIF at \(String(format: "%g", timing.framesPerSecond)) fps"
-        case .png: return folder ? "\(trace.frames.count) frames of a run of \(seconds)" : "one frame of a run of \(seconds)"
-        case .svg, .html: return "\(trace.frames.count) frames, a run of \(seconds) at \(trace.fps) fps"
-        }
+        let summary = try output.write(result.trace, renderer: renderer)
+        print("wrote \(output.out): \(summary)")
     }
 
     static func parseFPS(_ text: String) throws -> Int {

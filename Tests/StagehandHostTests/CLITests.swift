@@ -70,6 +70,43 @@ import Testing
         #expect(object["factory"] as? String == "crossfade_create")
     }
 
+    @Test func infoOfARefusedEffectSaysItWasRefused() throws {
+        let workspace = try Workspace()
+        let wrong = CatalogText.crossfade.replacingOccurrences(of: "\"crossfade_create\"", with: "\"crossfade_make\"")
+        let file = try workspace.write("Catalog.json", CatalogText.catalog(wrong))
+        let run = try stagehand(["info", "crossfade", "--catalog", file])
+        #expect(run.status == 1)
+        #expect(run.output.isEmpty)
+        let lines = run.errors.split(separator: "\n").map(String.init)
+        #expect(lines == [
+            "warning: \(file): effects[0].factory: the catalog and the manifest of \(TestEnvironment.crossfadeBundle) disagree on effect crossfade: factory is crossfade_make in the catalog, crossfade_create in the manifest; entry skipped, its factory is not called",
+            "error: effect crossfade was refused when the effects were loaded (the catalog and the manifest of \(TestEnvironment.crossfadeBundle) disagree on its factory); see the warning above",
+        ], "\(run.errors)")
+    }
+
+    @Test(arguments: [
+        ("parallax-pop", "gesture:     its own, installed when it is attached (chosen for an interactive role, or as the pop or dismiss effect); finishes past 0.25 of the way (parameter threshold)", "own", 0.25),
+        ("flip-pop", "gesture:     the navigation controller's edge pan; finishes when the position 0.2 s ahead passes 0.5 of the width", "navigationEdgePan", 0.5),
+    ])
+    func infoSaysWhichGestureAndThresholdApply(name: String, line: String, gesture: String, threshold: Double) throws {
+        let run = try stagehand(["info", name])
+        #expect(run.status == 0, "\(run.errors)")
+        #expect(run.output.split(separator: "\n").contains { $0.trimmingCharacters(in: .whitespaces) == line.trimmingCharacters(in: .whitespaces) }, "\(run.output)")
+        let json = try stagehand(["info", name, "--json"])
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [String: Any])
+        let interaction = try #require(object["interaction"] as? [String: Any])
+        #expect(interaction["gesture"] as? String == gesture)
+        #expect(interaction["threshold"] as? Double == threshold)
+    }
+
+    @Test func infoOfAPushSaysNoGestureDrivesIt() throws {
+        let run = try stagehand(["info", "parallax-push"])
+        #expect(run.output.contains("gesture:     none (no gesture drives it)"), "\(run.output)")
+        let json = try stagehand(["info", "parallax-push", "--json"])
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [String: Any])
+        #expect(object["interaction"] == nil)
+    }
+
     @Test func infoOfAnUnknownNameFailsWithCloseNames() throws {
         let run = try stagehand(["info", "crosfade"])
         #expect(run.status == 1)

@@ -28,7 +28,7 @@ import Testing
         try workspace.compile(TestBundle().source, to: "plugins/libTest.so")
         let (library, diagnostics) = TestEnvironment.load(plugins: [plugins])
         #expect(diagnostics.filter { $0.contains(plain) } == [
-            "error: \(plain): not a Stagehand bundle: missing entry symbol stagehand_bundle_entry (undefined symbol: stagehand_bundle_entry)",
+            "error: \(plain): not a Stagehand bundle: missing entry symbol stagehand_bundle_entry (undefined symbol: stagehand_bundle_entry); if it is defined, it is not exported: define it with STAGEHAND_BUNDLE, which keeps it visible, or, in a build with -fvisibility=hidden, mark it __attribute__((visibility(\"default\")))",
         ])
         try expectTestEffectLoads(library)
         expectCrossfadeLoads(library)

@@ -66,6 +66,54 @@ import Testing
         expectCrossfadeLoads(library)
     }
 
+    /// A name the catalog and a manifest both know, refused because they disagree: later
+    /// lookups say it was refused and why, not that no such effect exists.
+    @Test func aRefusedEffectIsLookedUpAsRefusedNotUnknown() throws {
+        let workspace = try Workspace()
+        let wrong = CatalogText.crossfade.replacingOccurrences(of: "\"type\": \"double\"", with: "\"type\": \"float\"")
+        let file = try workspace.write("Catalog.json", CatalogText.catalog(wrong))
+        let (library, _) = TestEnvironment.load(catalog: file)
+        let refused = Diagnostic(.error, "effect crossfade was refused when the effects were loaded (the catalog and the manifest of \(TestEnvironment.crossfadeBundle) disagree on its parameters[0].type); see the warning above")
+        #expect(throws: refused) { try library.effect(named: "crossfade") }
+        #expect(throws: refused) { try library.makeEffect("crossfade") }
+        #expect(throws: refused) { try library.validate(overrides: [:], for: "crossfade") }
+        // A near miss of the refused name is still an unknown name.
+        #expect(throws: Diagnostic.self) { try library.effect(named: "crossfad") }
+        do { _ = try library.effect(named: "crossfad") } catch { #expect(error.message.hasPrefix("no effect named crossfad")) }
+    }
+
+    @Test func everyOtherRefusalOfAKnownNameIsLookedUpAsRefused() throws {
+        let workspace = try Workspace()
+        let plugins = try workspace.directory("plugins")
+        // A bundle whose manifest names a factory it does not export.
+        var unexported = TestBundle(effect: "unexported", factory: "unexported_create")
+        unexported.manifest = TestBundle(effect: "unexported", factory: "missing_create").defaultManifest
+        let unexportedPath = try workspace.compile(unexported.source, to: "plugins/libUnexported.so")
+        // A catalog entry whose bundle is refused, one for an effect its manifest lacks, one
+        // whose bundle is nowhere.
+        var broken = TestBundle(effect: "broken", factory: "broken_create")
+        broken.manifest = "{\"abi\": {\"major\": 1, \"minor\": 0}, \"effects\": []}"
+        let brokenPath = try workspace.compile(broken.source, to: "plugins/libBroken.so")
+        let file = try workspace.write("Catalog.json", CatalogText.catalog(
+            CatalogText.testEffect(bundle: "libBroken.so", name: "broken"),
+            CatalogText.crossfade.replacingOccurrences(of: "\"name\": \"crossfade\"", with: "\"name\": \"ghost\""),
+            CatalogText.testEffect(bundle: "libAbsent.so", name: "absent"),
+            CatalogText.crossfade))
+        let (library, _) = TestEnvironment.load(plugins: [plugins], catalog: file)
+        let expected = [
+            "unexported": "\(unexportedPath) does not export its factory missing_create",
+            "broken": "its bundle \(brokenPath) was refused",
+            "ghost": "the manifest of \(TestEnvironment.crossfadeBundle) does not declare it",
+            "absent": "the catalog's bundle libAbsent.so was not found or not allowed",
+        ]
+        for (name, reason) in expected {
+            #expect(throws: Diagnostic(.error, "effect \(name) was refused when the effects were loaded (\(reason)); see the warning above")) {
+                try library.effect(named: name)
+            }
+        }
+        expectCrossfadeLoads(library)
+    }
+
     @Test func anUnknownNameListsTheClosestKnownNames() throws {
         let (library, _) = TestEnvironment.load()
         #expect(throws: Diagnostic(.error, "no effect named crossfad; closest known names: crossfade")) {

@@ -107,6 +107,31 @@ import Testing
         #expect(svg.hasPrefix("<svg") && !svg.contains("<animate"), "one frame")
     }
 
+    /// `--time` writes one frame, and the `wrote` line says so (with the frame's time),
+    /// not how many frames the whole run had.
+    @Test func aSingleFrameOutputReportsTheOneFrameItWrote() throws {
+        let scratch = try Scratch()
+        let scenario = try Self.pushScenario()
+        let runs = [
+            try stagehand(["play", scenario.file("push.json"), "--out", scratch.file("run.svg"), "--time", "0.2"]),
+            try stagehand(["play", scenario.file("push.json"), "--out", scratch.file("run.png"), "--time", "0.2"]),
+            try stagehand(["preview", "crossfade", "--size", "60x130", "--fps", "30", "--out", scratch.file("c.svg"), "--time", "0.2"]),
+        ]
+        for (run, file) in zip(runs, ["run.svg", "run.png", "c.svg"]) {
+            #expect(run.status == 0, "\(run.errors)")
+            let prefix = "wrote \(scratch.file(file)): one frame, at "
+            #expect(run.output.hasPrefix(prefix) && run.output.hasSuffix(" s\n"), "\(run.output)")
+            #expect(!run.output.contains("frames"), "\(run.output)")
+            // The frame at or after 0.2 s, at 30 fps.
+            let time = Double(run.output.dropFirst(prefix.count).prefix { $0 != " " && $0 != "," }) ?? -1
+            #expect(time >= 0.2 - 1e-6 && time < 0.2 + 1.0 / 30, "\(run.output)")
+        }
+        // Without --time, an SVG is the animated run: every frame.
+        let whole = try stagehand(["play", scenario.file("push.json"), "--out", scratch.file("all.svg")])
+        #expect(whole.status == 0, "\(whole.errors)")
+        #expect(whole.output.contains(" frames, a run of "), "\(whole.output)")
+    }
+
     @Test func allWritesAGalleryOfEveryEffect() throws {
         let scratch = try Scratch()
         let run = try stagehand(["preview", "--all", "--size", "78x169", "--fps", "25", "--out", scratch.file("gallery")])

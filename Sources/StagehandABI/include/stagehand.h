@@ -380,13 +380,18 @@ typedef const sh_bundle *(*sh_bundle_entry_fn)(void);
  * and `stagehand_bundle_entry` returning it.
  *
  *     STAGEHAND_BUNDLE(my_manifest, my_init, NULL)
+ *
+ * The entry is marked visible, so a bundle built with `-fvisibility=hidden` (which
+ * keeps its other symbols private) still exports it. Its factories are called by name
+ * too: mark each `__attribute__((visibility("default")))` in such a build.
  */
 #define STAGEHAND_BUNDLE(manifest_string, init_fn, deinit_fn)                  \
     static const sh_bundle stagehand_bundle_descriptor_ = {                      \
         STAGEHAND_ABI_MAJOR, STAGEHAND_ABI_MINOR, (uint32_t)sizeof(sh_bundle),   \
         (manifest_string), (init_fn), (deinit_fn)};                              \
-    const sh_bundle *stagehand_bundle_entry(void);                               \
-    const sh_bundle *stagehand_bundle_entry(void) { return &stagehand_bundle_descriptor_; }
+    __attribute__((visibility("default"))) const sh_bundle *stagehand_bundle_entry(void); \
+    __attribute__((visibility("default"))) const sh_bundle *stagehand_bundle_entry(void) \
+    { return &stagehand_bundle_descriptor_; }
 
 #ifdef __cplusplus
 }

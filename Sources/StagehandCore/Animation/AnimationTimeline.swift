@@ -26,9 +26,9 @@ final class AnimationTimeline {
         case .paused(let l): return l
         case .ramp(let from, let to, let start, let duration, let curve, let thenRun):
             guard duration > 0 else { return thenRun ? to + (now - start) : to }
-            let x = (now - start) / duration
-            if x >= 1 { return thenRun ? to + (now - start - duration) : to }
-            return from + (to - from) * curve.progress(at: max(0, x))
+            // At the end on the frame at or after start + duration (see `Stage.timeTolerance`).
+            if now - start >= duration - Stage.timeTolerance { return thenRun ? to + max(0, now - start - duration) : to }
+            return from + (to - from) * curve.progress(at: max(0, (now - start) / duration))
         }
     }
 

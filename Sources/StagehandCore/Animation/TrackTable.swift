@@ -239,7 +239,10 @@ struct TrackTableView<Value: TrackValue> {
             let t = localTimes[timeline]
             currents[i] = TrackTable<Value>.value(c, from: froms + i, to: tos + i, segments: segments,
                                                   segmentValues: segmentValues, at: t)
-            if t - c.pointee.begin >= c.pointee.duration && !paused[timeline] {
+            // Over on the first frame at or after begin + duration, allowing for the
+            // rounding of clock times (see `Stage.timeTolerance`). The value above is left
+            // as it is: a row that ends is removed and its view shows the model.
+            if t - c.pointee.begin >= c.pointee.duration - Stage.timeTolerance && !paused[timeline] {
                 ended.append(EndedTrack(kind: kind, row: Int32(i)))
             }
         }

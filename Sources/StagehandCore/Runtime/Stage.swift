@@ -46,6 +46,13 @@ public final class Stage {
         Stage.currentSlot.value = self
     }
 
+    /// How far apart two clock times may be and still count as the same instant. Times
+    /// are frame counts over the frame rate, so `84/60 - 48/60` (1.4 s minus 0.8 s) is
+    /// 0.5999999999999999, not 0.6; every "has this time come" question allows for that,
+    /// or an end would land one frame late depending on where it started. A frame is at
+    /// least 1/240 s at any rate in use, so this cannot swallow a real frame.
+    static let timeTolerance = 1e-9
+
     /// The virtual time, in seconds.
     public var now: Double { Double(frameIndex) / Double(framesPerSecond) }
     public var frameDuration: Double { 1 / Double(framesPerSecond) }
@@ -79,7 +86,7 @@ public final class Stage {
 
     /// Steps whole frames until at least `seconds` have passed.
     public func advance(by seconds: Double) {
-        let frames = max(0, Int((seconds * Double(framesPerSecond) - 1e-9).rounded(.up)))
+        let frames = max(0, Int((seconds * Double(framesPerSecond) - Stage.timeTolerance).rounded(.up)))
         for _ in 0..<frames { step() }
     }
 
@@ -123,7 +130,7 @@ public final class Stage {
     }
 
     private func runDueTasks() {
-        let limit = now + 1e-9
+        let limit = now + Stage.timeTolerance
         while let first = tasks.first, first.time <= limit {
             tasks.removeFirst()
             first.body()

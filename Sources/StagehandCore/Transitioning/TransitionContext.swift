@@ -194,7 +194,7 @@ public final class TransitionContext {
         idleCheckScheduled = false
         guard !isCompleted, !isResolving, idleGeneration == watchdogGeneration else { return }
         let due = lastDriven + stage.watchdogGrace
-        if stage.now + 1e-9 < due {
+        if stage.now + Stage.timeTolerance < due {
             // Driven since this check was scheduled: look again `watchdogGrace` after that.
             idleCheckScheduled = true
             stage.schedule(at: due, idleCheck)

@@ -1,9 +1,17 @@
 import StagehandABI
 import StagehandCore
 
-/// An effect made by a bundle's factory, seen by the scene as an animation controller.
+/// An effect made by a bundle's factory, seen by the scene as an animation controller
+/// (`EffectLibrary.animationController(named:parameters:)` makes one). Return it from a
+/// navigation controller's delegate or a transitioning delegate as UIKit apps return
+/// their own animators; for an interactive effect it also gives the interaction
+/// controller (`interactionController(for:)`), and `attach(to:)` installs its own
+/// gesture on a controller (`detach(from:)` takes it off; do so before the controller
+/// goes, as `Coordinator` does).
+///
 /// Every call crosses the ABI through the effect's function table; optional functions
-/// are used only where the table is long enough to hold them and they are set.
+/// are used only where the table is long enough to hold them and they are set. Like
+/// every scene object it belongs to the thread that drives its stage.
 public final class BundleEffect: AnimatedTransitioning {
     /// The catalog name, used in traces and diagnostics.
     public let name: String
@@ -45,7 +53,10 @@ public final class BundleEffect: AnimatedTransitioning {
         handles.drainTemporaries()
     }
 
-    /// The effect's interaction controller for an operation about to start, if it has one.
+    /// The effect's interaction controller for an operation about to start, if it has
+    /// one: what `navigationController(_:interactionControllerFor:)` returns. An effect
+    /// that drives transitions with its own gesture gives one only while that gesture
+    /// is starting a transition; otherwise `nil` (the transition animates on its own).
     public func interactionController(for operation: TransitionEvent.Operation) -> InteractiveTransitioning? {
         guard has(\.interaction_controller), let f = table.pointee.interaction_controller else { return nil }
         let p = f(table.pointee.`self`, operation.abi)

@@ -10,7 +10,19 @@ import StagehandCore
 ///     coordinator.setRoot(nav)
 ///     nav.pushViewController(ViewController(title: "Detail"), animated: true)
 ///
-/// Choices apply to navigation controllers and presentations made after them.
+/// Choices for navigation (push, pop, interactive pop) apply to every navigation
+/// controller the coordinator made, before or after the choice: each is given fresh
+/// effects at once. Choices for presentations apply to presentations started after
+/// them; a controller already presented keeps the effects it was presented with (as a
+/// UIKit controller keeps its transitioning delegate).
+///
+/// One gesture, one rule: a pop effect with a gesture of its own (parallax-pop,
+/// slide-pop) chosen for `.pop` also drives interactive pops with that gesture and its
+/// own threshold, unless another effect is chosen for `.interactivePop`; the same holds
+/// for a dismiss effect with a gesture (swipe-dismiss) and `.interactiveDismiss`. The
+/// navigation controller's own edge pan (finishing past half the width) drives only pop
+/// animations that have no gesture of their own. `EffectInfo.interaction` says which
+/// applies to an effect (`stagehand info` prints it).
 public final class Coordinator {
     public let stage: Stage
     public let library: EffectLibrary
@@ -58,18 +70,43 @@ public final class Coordinator {
     }
 
     /// Chooses the effect `name` for `role` (nil clears the choice: UIKit's own
-    /// animation is used). Throws for an unknown name (listing the closest known ones)
-    /// or an effect whose kind does not fit the role.
+    /// animation is used). Throws, and keeps the previous choice, for an unknown name
+    /// (listing the closest known ones), an effect whose kind does not fit the role, or
+    /// parameters its factory refuses (one instance is made to find out). A navigation
+    /// role takes effect at once on every navigation controller the coordinator made.
     public func use(_ name: String?, for role: CoordinatorRole) throws(Diagnostic) {
         guard let name else {
             choices[role] = nil
+            refreshNavigationEffects()
             return
         }
-        choices[role] = try choice(name, for: role)
+        let chosen = try choice(name, for: role)
+        _ = try library.animationController(named: chosen.name, parameters: parameters[chosen.name] ?? chosen.overrides)
+        choices[role] = chosen
+        refreshNavigationEffects()
     }
 
-    /// The effect chosen for `role`, if any.
+    /// The effect chosen for `role`, if any: what navigation controllers use now, and
+    /// what the next presentation uses.
     public func effectName(for role: CoordinatorRole) -> String? { choices[role]?.name }
+
+    /// The effect that drives interactive pops (`.interactivePop`) or dismissals
+    /// (`.interactiveDismiss`) with its gesture: the one chosen for that role, else the
+    /// pop (dismiss) effect when it has a gesture of its own; `nil` when the system's
+    /// gesture (or none) applies. Other roles answer their own choice.
+    public func effectInForce(for role: CoordinatorRole) -> String? {
+        switch role {
+        case .interactivePop: return interactiveChoice(role, fallback: .pop)?.name
+        case .interactiveDismiss: return interactiveChoice(role, fallback: .dismiss)?.name
+        default: return choices[role]?.name
+        }
+    }
+
+    private func interactiveChoice(_ role: CoordinatorRole, fallback: CoordinatorRole) -> EffectChoice? {
+        if let chosen = choices[role] { return chosen }
+        if let animation = choices[fallback], animation.interactive { return animation }
+        return nil
+    }
 
     private func choice(_ name: String, for role: CoordinatorRole) throws(Diagnostic) -> EffectChoice {
         let info = try library.effect(named: name)
@@ -77,20 +114,29 @@ public final class Coordinator {
             throw Diagnostic(.error, field: role.rawValue,
                              "effect \(name) is a \(info.kind.rawValue) effect; \(role.rawValue) takes \(role.acceptedKinds.map(\.rawValue).joined(separator: " or "))")
         }
-        return EffectChoice(name: name, kind: info.kind, overrides: parameters[name] ?? [:])
+        return EffectChoice(name: name, kind: info.kind, interactive: info.interactive, overrides: parameters[name] ?? [:])
     }
 
-    /// Makes one instance of a chosen effect; a factory that fails is reported on the
-    /// stage and the role falls back to UIKit's animation.
-    private func make(_ choice: EffectChoice?) -> BundleEffect? {
+    /// Makes one instance of a chosen effect for `operation`.
+    ///
+    /// One rule for every operation when the factory fails (returns NULL, or a table the
+    /// host cannot use): the operation still runs, with the system animation, as UIKit
+    /// runs a transition whose delegate returns a nil animator; the failure is an `error`
+    /// event naming the effect and the operation, and one diagnostic line.
+    private func make(_ choice: EffectChoice?, for operation: TransitionEvent.Operation) -> BundleEffect? {
         guard let choice else { return nil }
         do {
-            let table = try library.makeEffect(choice.name, overrides: parameters[choice.name] ?? choice.overrides)
-            return BundleEffect(name: choice.name, table: table)
+            return try library.animationController(named: choice.name, parameters: parameters[choice.name] ?? choice.overrides)
         } catch {
-            stage.report(.error, choice.name, error.description)
+            stage.recordError(Self.fallbackMessage(error, operation: operation), effect: choice.name, operation: operation)
             return nil
         }
+    }
+
+    /// What an `error` event says when an effect cannot be made and `operation` runs with
+    /// the system animation in its place.
+    static func fallbackMessage(_ error: Diagnostic, operation: TransitionEvent.Operation) -> String {
+        "\(error.summary); the \(operation.rawValue) uses the system animation instead"
     }
 
     // MARK: - Scene
@@ -106,67 +152,125 @@ public final class Coordinator {
     public func makeNavigationController(root: ViewController) -> NavigationController {
         stage.makeCurrent()
         let nav = NavigationController(rootViewController: root)
-        let interactive = make(choices[.interactivePop])
-        let effects = NavigationEffects(push: make(choices[.push]), pop: make(choices[.pop]),
-                                        interactivePop: interactive,
-                                        interactivePopAnimates: choices[.interactivePop]?.kind == .pop)
+        _ = nav.view
+        let effects = makeNavigationEffects()
         navigationEffects.append(Attached(controller: nav, effects: effects))
         nav.delegate = effects
-        _ = nav.view
-        interactive?.attach(to: nav)
+        effects.interactivePop?.attach(to: nav)
         return nav
     }
 
-    /// Presents `vc` from the top-most controller with the named effects (or the
-    /// coordinator's choices for the roles not named). Throws for unknown names.
-    @discardableResult
-    public func present(_ vc: ViewController, effect: String? = nil, dismissal: String? = nil,
-                        interactiveDismissal: String? = nil, animated: Bool = true,
-                        completion: (() -> Void)? = nil) throws(Diagnostic) -> StageError? {
+    /// The current navigation choices, made for one navigation controller. A pop effect
+    /// that also drives interactive pops is one instance serving both.
+    private func makeNavigationEffects() -> NavigationEffects {
+        let pop = make(choices[.pop], for: .pop)
+        let interactiveChoice = interactiveChoice(.interactivePop, fallback: .pop)
+        let interactive = choices[.interactivePop] == nil && interactiveChoice != nil ? pop : make(interactiveChoice, for: .pop)
+        return NavigationEffects(push: make(choices[.push], for: .push), pop: pop, interactivePop: interactive,
+                                 interactivePopAnimates: interactiveChoice?.kind == .pop)
+    }
+
+    /// Gives every navigation controller made so far the current choices: the old
+    /// gesture effect comes off, the new one goes on.
+    private func refreshNavigationEffects() {
+        guard !navigationEffects.isEmpty else { return }
         stage.makeCurrent()
-        let present = try effect.map { (n: String) throws(Diagnostic) in try choice(n, for: .present) } ?? choices[.present]
-        let dismiss = try dismissal.map { (n: String) throws(Diagnostic) in try choice(n, for: .dismiss) } ?? choices[.dismiss]
-        let interactive = try interactiveDismissal.map { (n: String) throws(Diagnostic) in try choice(n, for: .interactiveDismiss) }
-            ?? choices[.interactiveDismiss]
-        guard let presenter = stage.window.topViewController else {
-            let error = StageError(.invalidArgument, "there is no root view controller to present from")
-            stage.report(.error, "presentation", error.message)
-            return error
+        for i in navigationEffects.indices {
+            let nav = navigationEffects[i].controller
+            navigationEffects[i].effects.interactivePop?.detach(from: nav)
+            let effects = makeNavigationEffects()
+            navigationEffects[i] = Attached(controller: nav, effects: effects)
+            nav.delegate = effects
+            effects.interactivePop?.attach(to: nav)
         }
-        let effects = PresentationEffects(present: make(present), dismiss: make(dismiss),
-                                          interactiveDismiss: make(interactive),
-                                          interactiveDismissAnimates: interactive?.kind == .dismiss)
-        if present != nil || dismiss != nil || interactive != nil {
-            vc.modalPresentationStyle = .custom
-        }
-        vc.transitioningDelegate = effects
-        let error = presenter.present(vc, animated: animated, completion: completion)
-        if error == nil {
+    }
+
+    /// Presents `vc` from `presenter` (the top-most controller when `nil`) with the named
+    /// effects, or the coordinator's choices for the roles not named; a dismiss effect
+    /// with a gesture of its own also drives interactive dismissals unless
+    /// `interactiveDismissal` names another.
+    ///
+    /// Every failure throws, and only throws: an unknown name or one of the wrong kind,
+    /// parameters an effect does not accept, no controller to present from, or a
+    /// presentation UIKit would refuse (`presenter` already presents another). Each is
+    /// also an error event on the stage, as every refused operation is. A presentation
+    /// asked for while a transition runs is queued and can still be refused when its
+    /// turn comes (an error event then, nothing thrown). A factory that fails (returns
+    /// NULL) is not a refusal: the presentation goes ahead, that effect's part with the
+    /// system animation, and an error event says so.
+    public func present(_ vc: ViewController, from presenter: ViewController? = nil, effect: String? = nil,
+                        dismissal: String? = nil, interactiveDismissal: String? = nil, animated: Bool = true,
+                        completion: (() -> Void)? = nil) throws(Diagnostic) {
+        stage.makeCurrent()
+        let source = effect ?? "presentation"
+        var recordedByStage = false
+        do throws(Diagnostic) {
+            let present = try effect.map { (n: String) throws(Diagnostic) in try choice(n, for: .present) } ?? choices[.present]
+            let dismiss = try dismissal.map { (n: String) throws(Diagnostic) in try choice(n, for: .dismiss) } ?? choices[.dismiss]
+            let interactive = try interactiveDismissal.map { (n: String) throws(Diagnostic) in try choice(n, for: .interactiveDismiss) }
+                ?? choices[.interactiveDismiss]
+            guard let presenter = presenter ?? stage.window.topViewController else {
+                throw Diagnostic(.error, source: "presentation", message: "there is no root view controller to present from")
+            }
+            for chosen in [present, dismiss, interactive].compactMap({ $0 }) {
+                try library.validate(overrides: parameters[chosen.name] ?? chosen.overrides, for: chosen.name)
+            }
+            let presentEffect = make(present, for: .present)
+            let dismissEffect = make(dismiss, for: .dismiss)
+            let drivesDismissals = interactive ?? (dismiss?.interactive == true ? dismiss : nil)
+            let interactiveEffect = interactive == nil ? (drivesDismissals == nil ? nil : dismissEffect) : make(interactive, for: .dismiss)
+            let effects = PresentationEffects(present: presentEffect, dismiss: dismissEffect,
+                                              interactiveDismiss: interactiveEffect,
+                                              interactiveDismissAnimates: drivesDismissals?.kind == .dismiss)
+            if present != nil || dismiss != nil || interactive != nil {
+                vc.modalPresentationStyle = .custom
+            }
+            vc.transitioningDelegate = effects
+            if let refused = presenter.present(vc, animated: animated, completion: completion) {
+                recordedByStage = true
+                throw Diagnostic(.error, source: "presentation", message: refused.message, time: stage.now)
+            }
             presentationEffects.append(Attached(controller: vc, effects: effects))
             effects.interactiveDismiss?.attach(to: vc)
+        } catch {
+            if !recordedByStage {
+                stage.recordError(error.summary, effect: source, operation: .present)
+            }
+            throw error
         }
-        return error
     }
 
     /// Swaps the child of `parent` (its last child) for `child` with the container effect
     /// `effect` — the iOS 5 containment dance: addChild, willMove(nil), the transition,
     /// then removeFromParent and didMove. Without an effect the swap is immediate.
-    @discardableResult
-    public func switchChild(of parent: ViewController, to child: ViewController, effect: String?) throws(Diagnostic) -> StageError? {
+    ///
+    /// Every failure throws, and only throws (an unknown name or one of the wrong kind,
+    /// parameters the effect does not accept, a swap UIKit would refuse); each is also an
+    /// error event on the stage. A factory that fails (returns NULL) is not a refusal:
+    /// the swap goes ahead without an animation, and an error event says so.
+    public func switchChild(of parent: ViewController, to child: ViewController, effect: String?) throws(Diagnostic) {
         stage.makeCurrent()
-        let animator = try effect.map { (n: String) throws(Diagnostic) -> EffectChoice in
-            let info = try library.effect(named: n)
-            guard info.kind == .container else {
-                throw Diagnostic(.error, field: "effect", "effect \(n) is a \(info.kind.rawValue) effect; switching children takes a container effect")
+        let animator: BundleEffect?
+        do throws(Diagnostic) {
+            let chosen = try effect.map { (n: String) throws(Diagnostic) -> EffectChoice in
+                let info = try library.effect(named: n)
+                guard info.kind == .container else {
+                    throw Diagnostic(.error, field: "effect", "effect \(n) is a \(info.kind.rawValue) effect; switching children takes a container effect")
+                }
+                try library.validate(overrides: parameters[n] ?? [:], for: n)
+                return EffectChoice(name: n, kind: info.kind, interactive: info.interactive, overrides: parameters[n] ?? [:])
             }
-            return EffectChoice(name: n, kind: info.kind, overrides: parameters[n] ?? [:])
-        }.flatMap { make($0) }
+            animator = make(chosen, for: .container)
+        } catch {
+            stage.recordError(error.summary, effect: effect ?? "container", operation: .container)
+            throw error
+        }
         guard let current = parent.children.last else {
             parent.addChild(child)
             child.view.frame = parent.view.bounds
             parent.view.addSubview(child.view)
             child.didMove(toParent: parent)
-            return nil
+            return
         }
         parent.addChild(child)
         child.view.frame = current.view.frame
@@ -186,11 +290,13 @@ public final class Coordinator {
             container.insertSubview(child.view, aboveSubview: current.view)
             current.view.removeFromSuperview()
             finish(true)
-            return nil
+            return
         }
-        let error = parent.transition(from: current, to: child, using: animator, completion: finish)
-        if error != nil { finish(false) }
-        return error
+        if let refused = parent.transition(from: current, to: child, using: animator, completion: finish) {
+            // The stage recorded the refusal.
+            finish(false)
+            throw Diagnostic(.error, source: effect ?? "container", message: refused.message, time: stage.now)
+        }
     }
 
     /// The navigation controller `push` and `pop` act on: the presented one if the top

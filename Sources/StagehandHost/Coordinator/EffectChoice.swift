@@ -3,5 +3,7 @@
 struct EffectChoice {
     let name: String
     let kind: EffectKind
+    /// Whether it has a gesture of its own (the catalog's `interactive`).
+    let interactive: Bool
     let overrides: [String: String]
 }

@@ -50,7 +50,7 @@ enum BundleLoader {
         }
 
         guard let symbol = dlsym(handle, STAGEHAND_ENTRY_SYMBOL) else {
-            return refuse("not a Stagehand bundle: missing entry symbol \(STAGEHAND_ENTRY_SYMBOL) (\(lastError(for: path)))")
+            return refuse("not a Stagehand bundle: missing entry symbol \(STAGEHAND_ENTRY_SYMBOL) (\(lastError(for: path))); if it is defined, it is not exported: define it with STAGEHAND_BUNDLE, which keeps it visible, or, in a build with -fvisibility=hidden, mark it \(visibleAttribute)")
         }
         progress(.entry)
         let entryFunction = unsafeBitCast(symbol, to: (@convention(c) () -> UnsafePointer<sh_bundle>?).self)
@@ -103,6 +103,10 @@ enum BundleLoader {
         case initialise = "init"
         case factories = "looking up its factories"
     }
+
+    /// What makes a C function visible in a build with `-fvisibility=hidden`: the entry
+    /// and the factories are looked up by name, so each must carry it there.
+    static let visibleAttribute = "__attribute__((visibility(\"default\")))"
 
     /// `dlerror()`'s text without the leading "PATH: " it often repeats.
     static func lastError(for path: String) -> String {

@@ -9,8 +9,15 @@ import StagehandABI
 /// one line each, so a caller lists the good effects and reports the rest. Bundles stay
 /// loaded for the life of the process.
 ///
-/// Everything happens on the host's main (scene) thread, as the ABI requires.
-public final class EffectLibrary {
+/// A library is loaded once and shared: it is `Sendable`, so a test suite (or an app with
+/// several stages on several threads) loads it once and hands it to each. What effects
+/// it lists is fixed at load; what changes later — a bundle opened and its factory call
+/// prepared when an effect is first made, and the argument buffers each prepared libffi
+/// call reuses — happens under a lock, so effects for different stages can be made from
+/// different threads at once. What it
+/// makes (`BundleEffect`) belongs, like every scene object, to the thread that drives
+/// that effect's stage.
+public final class EffectLibrary: @unchecked Sendable {
     /// Every loaded effect, sorted by name.
     public let effects: [EffectInfo]
     /// The catalog that was read, or `nil` when none was found.
@@ -19,11 +26,17 @@ public final class EffectLibrary {
     public let pluginDirectories: [String]
 
     private let registry: [String: RegisteredEffect]
+    /// The names that were refused when loading (a warning said why), with the reason in
+    /// a few words: looking one up says so instead of "no effect named ...".
+    private let refusals: [String: String]
+    /// Serialises factory calls (each `FactoryCall` reuses its argument buffers).
+    private let factoryLock = NSLock()
 
-    private init(effects: [RegisteredEffect], catalogPath: String?, pluginDirectories: [String]) {
+    private init(effects: [RegisteredEffect], refusals: [String: String], catalogPath: String?, pluginDirectories: [String]) {
         self.effects = effects.map(\.info).sorted { $0.name < $1.name }
         self.catalogPath = catalogPath
         self.pluginDirectories = pluginDirectories
+        self.refusals = refusals
         registry = Dictionary(effects.map { ($0.info.name, $0) }, uniquingKeysWith: { first, _ in first })
     }
 
@@ -49,16 +62,22 @@ public final class EffectLibrary {
     ///   - includingBuiltInBundles: whether the executable's directory is searched (and
     ///     gives the catalog when none is named); `stagehand bench` turns it off to time
     ///     the loading of its own bundles alone.
+    ///   - readingCatalog: `false` reads no catalog at all (`catalogPath` is ignored), so
+    ///     every effect is listed as its bundle's manifest declares it: what
+    ///     `CatalogWriter` writes the catalog from.
     public static func load(pluginDirectories: [String] = [], catalogPath: String? = nil, host: UnsafePointer<sh_host> = HostTable.shared,
                             environment: [String: String] = ProcessInfo.processInfo.environment,
                             scanner: PluginScanner? = nil,
-                            includingBuiltInBundles: Bool = true) -> (EffectLibrary, [Diagnostic]) {
+                            includingBuiltInBundles: Bool = true,
+                            readingCatalog: Bool = true) -> (EffectLibrary, [Diagnostic]) {
         let currentDirectory = FileSystem.currentDirectory()
         let executableDirectory = includingBuiltInBundles ? FileSystem.executableDirectory() : nil
         var diagnostics: [Diagnostic] = []
 
         var catalog: Catalog?
-        if let catalogFile = CatalogLocation.locate(option: catalogPath, environment: environment,
+        if !readingCatalog {
+            catalog = nil
+        } else if let catalogFile = CatalogLocation.locate(option: catalogPath, environment: environment,
                                                  currentDirectory: currentDirectory, executableDirectory: executableDirectory) {
             let (loaded, catalogDiagnostics) = Catalog.load(from: catalogFile)
             catalog = loaded
@@ -72,16 +91,16 @@ public final class EffectLibrary {
                                                                        currentDirectory: currentDirectory,
                                                                        executableDirectory: executableDirectory)
         diagnostics += searchDiagnostics
-        let (effects, registryDiagnostics) = RegistryBuilder.build(searchPath: searchPath, catalog: catalog, host: host,
+        let (effects, refusals, registryDiagnostics) = RegistryBuilder.build(searchPath: searchPath, catalog: catalog, host: host,
                                                                                scanner: scanner)
         diagnostics += registryDiagnostics
-        let library = EffectLibrary(effects: effects, catalogPath: catalog?.file,
+        let library = EffectLibrary(effects: effects, refusals: refusals, catalogPath: catalog?.file,
                                     pluginDirectories: searchPath.directories.map(\.path))
         return (library, diagnostics)
     }
 
     /// The effect called `name`; an unknown name throws an error that lists the closest
-    /// known names.
+    /// known names, and a name that was refused while loading one that says so.
     public func effect(named name: String) throws(Diagnostic) -> EffectInfo {
         try registered(name).info
     }
@@ -89,12 +108,24 @@ public final class EffectLibrary {
     /// Makes the effect `name` by calling its factory through libffi, with the declared
     /// defaults and, for each `overrides` key, that value (parsed as the parameter's type
     /// and checked against its bounds). The caller owns the effect and frees it with its
-    /// `destroy`.
+    /// `destroy`. This is the raw C table, for tools that inspect a bundle; an app uses
+    /// `animationController(named:parameters:)`, which wraps and frees it.
     public func makeEffect(_ name: String, overrides: [String: String] = [:]) throws(Diagnostic) -> UnsafePointer<sh_effect> {
         let effect = try registered(name)
         let info = effect.info
         let arguments = try ParameterOverrides.arguments(for: info.parameters, overrides: overrides, effect: name)
-        guard let made = try effect.factoryCall().call(arguments) else {
+        // One factory call at a time: the first opens the bundle and prepares the call,
+        // and every call reuses its prepared argument buffers.
+        factoryLock.lock()
+        let called: UnsafeMutableRawPointer?
+        do {
+            called = try effect.factoryCall().call(arguments)
+        } catch {
+            factoryLock.unlock()
+            throw error
+        }
+        factoryLock.unlock()
+        guard let made = called else {
             throw Diagnostic(.error, "factory \(info.factory) of bundle \(info.bundlePath) returned NULL")
         }
         let table = UnsafePointer(made.assumingMemoryBound(to: sh_effect.self))
@@ -108,6 +139,24 @@ public final class EffectLibrary {
             throw Diagnostic(.error, "factory \(info.factory) of bundle \(info.bundlePath) returned an sh_effect without transition_duration or animate_transition")
         }
         return table
+    }
+
+    /// Makes the effect `name` as an animation controller, ready to be returned from a
+    /// navigation controller's delegate (`navigationController(_:animationControllerFor:from:to:)`)
+    /// or a transitioning delegate, exactly as a UIKit app returns its own animator:
+    ///
+    ///     func navigationController(_ nav: NavigationController, animationControllerFor operation: NavigationOperation,
+    ///                               from: ViewController, to: ViewController) -> AnimatedTransitioning? {
+    ///         operation == .push ? try? library.animationController(named: "parallax-push") : nil
+    ///     }
+    ///
+    /// `parameters` are the effect's own (key → value as text), parsed and checked as
+    /// `makeEffect` does. For an interactive effect, the same object gives the
+    /// interaction controller (`BundleEffect.interactionController(for:)`) and installs
+    /// its gesture when attached to a controller (`attach(to:)`). The effect is freed
+    /// (its `destroy` called) when the object goes.
+    public func animationController(named name: String, parameters: [String: String] = [:]) throws(Diagnostic) -> BundleEffect {
+        BundleEffect(name: name, table: try makeEffect(name, overrides: parameters))
     }
 
     /// Checks parameter values for the effect `name` without making it: each key must be
@@ -124,6 +173,9 @@ public final class EffectLibrary {
 
     private func registered(_ name: String) throws(Diagnostic) -> RegisteredEffect {
         if let effect = registry[name] { return effect }
+        if let reason = refusals[name] {
+            throw Diagnostic(.error, "effect \(name) was refused when the effects were loaded (\(reason)); see the warning above")
+        }
         if registry.isEmpty {
             throw Diagnostic(.error, "no effect named \(name): no effects are loaded")
         }

@@ -28,7 +28,7 @@ final class RegisteredEffect {
         _ = dlerror()
         guard let symbol = dlsym(loaded.handle, info.factory) else {
             throw Diagnostic(.error, file: loaded.path,
-                             "the bundle does not export the factory \(info.factory) (\(BundleLoader.lastError(for: loaded.path))); effect \(info.name) cannot be made")
+                             "the bundle does not export the factory \(info.factory) (\(BundleLoader.lastError(for: loaded.path))); effect \(info.name) cannot be made (in a build with -fvisibility=hidden, mark the factory \(BundleLoader.visibleAttribute))")
         }
         guard let call = FactoryCall(function: symbol, parameterTypes: info.parameters.map(\.type)) else {
             throw Diagnostic(.error, file: loaded.path, "libffi cannot prepare a call of \(info.factory); effect \(info.name) cannot be made")

@@ -19,6 +19,11 @@ import StagehandABI
 ///    `discovered`, as its manifest declares it.
 /// 3. Names: the first effect of a name in search order wins; later ones are warnings
 ///    that name both bundles.
+///
+/// An effect that is known by name but refused (the catalog and its manifest disagree,
+/// its bundle does not export its factory, its catalog entry's bundle was refused) is a
+/// warning now and a `refusals` entry: a later lookup of that name says it was refused
+/// and why, rather than that no such effect exists.
 enum RegistryBuilder {
     /// A bundle whose scan accepted it: its manifest, and the opener that loads it when
     /// one of its effects is first made.
@@ -30,8 +35,13 @@ enum RegistryBuilder {
     }
 
     static func build(searchPath: PluginSearchPath, catalog: Catalog?, host: UnsafePointer<sh_host>,
-                      scanner: PluginScanner? = nil) -> (effects: [RegisteredEffect], diagnostics: [Diagnostic]) {
+                      scanner: PluginScanner? = nil) -> (effects: [RegisteredEffect], refusals: [String: String], diagnostics: [Diagnostic]) {
         var diagnostics: [Diagnostic] = []
+        // Effect name → why it was refused, in a few words (the warning has the rest).
+        var refusals: [String: String] = [:]
+        func refuse(_ name: String, _ reason: String) {
+            if refusals[name] == nil { refusals[name] = reason }
+        }
 
         // 1. Where the bundles are.
         let (found, discoveryDiagnostics) = searchPath.discoverBundles()
@@ -53,6 +63,7 @@ enum RegistryBuilder {
             case .failure(let error):
                 diagnostics.append(Diagnostic(.warning, file: catalog?.file, field: entry.path.appending("bundle").description,
                                               error.message + "; entry skipped"))
+                refuse(entry.declaration.name, "the catalog's bundle \(entry.bundle) was not found or not allowed")
             }
         }
         locations.sort { ($0.directoryIndex, $0.path) < ($1.directoryIndex, $1.path) }
@@ -85,6 +96,7 @@ enum RegistryBuilder {
             guard let bundle = bundles[location.realPath] else {
                 diagnostics.append(Diagnostic(.warning, file: catalog?.file, field: entry.path.appending("bundle").description,
                                               "its bundle \(location.path) was refused or failed its scan (see the error for that file); entry skipped"))
+                refuse(name, "its bundle \(location.path) was refused")
                 continue
             }
             guard bundle.manifest.effects.contains(where: { $0.declaration.name == name }) else {
@@ -92,6 +104,7 @@ enum RegistryBuilder {
                 let listing = declared.isEmpty ? "it declares none" : "it declares " + declared.joined(separator: ", ")
                 diagnostics.append(Diagnostic(.warning, file: catalog?.file, field: entry.path.appending("name").description,
                                               "the manifest of \(bundle.path) has no effect named \(name) (\(listing)); entry skipped"))
+                refuse(name, "the manifest of \(bundle.path) does not declare it")
                 continue
             }
             claims[location.realPath, default: [:]][name] = entry
@@ -107,6 +120,7 @@ enum RegistryBuilder {
                     if let difference = entry.declaration.firstSignatureDifference(from: declaration, mine: "catalog", theirs: "manifest") {
                         diagnostics.append(Diagnostic(.warning, file: catalog?.file, field: "\(entry.path).\(difference.field)",
                             "the catalog and the manifest of \(bundle.path) disagree on effect \(declaration.name): \(difference.message); entry skipped, its factory is not called"))
+                        refuse(declaration.name, "the catalog and the manifest of \(bundle.path) disagree on its \(difference.field)")
                         continue
                     }
                     declaration = entry.declaration
@@ -133,11 +147,13 @@ enum RegistryBuilder {
             }
             if let reason = bundle.missingFactories[info.factory] {
                 diagnostics.append(Diagnostic(.warning, file: bundle.path, field: effect.path.appending("factory").description,
-                    "the bundle does not export the factory \(info.factory) (\(reason)); effect \(info.name) skipped"))
+                    "the bundle does not export the factory \(info.factory) (\(reason)); effect \(info.name) skipped (in a build with -fvisibility=hidden, mark the factory \(BundleLoader.visibleAttribute))"))
+                refuse(info.name, "\(bundle.path) does not export its factory \(info.factory)")
                 continue
             }
             effects.append(RegisteredEffect(info: info, bundle: bundle.opener))
         }
-        return (effects, diagnostics)
+        for effect in effects { refusals[effect.info.name] = nil }
+        return (effects, refusals, diagnostics)
     }
 }

@@ -6,7 +6,7 @@ import StagehandCore
 /// the last step the run continues until everything settles (or `settleLimit`). After
 /// each transition the scene is checked against `SettledScene`'s rules; a breach is an
 /// `error` event naming the effect.
-public struct ScenarioRunner {
+public struct ScenarioRunner: Sendable {
     public let library: EffectLibrary
     /// Per effect name, parameter values (`--param NAME.key=value`).
     public var parameters: [String: [String: String]] = [:]
@@ -25,16 +25,19 @@ public struct ScenarioRunner {
         SettledScene.watch(stage)
         for (role, name) in [(CoordinatorRole.push, scenario.push), (.pop, scenario.pop), (.interactivePop, scenario.interactivePop)] {
             guard let name else { continue }
+            // An effect that cannot be chosen (an unknown name, a factory that returns
+            // NULL) leaves the role to the system animation, and says so.
             do {
                 try coordinator.use(name, for: role)
             } catch {
-                stage.recordError(error.summary, effect: name, operation: role == .push ? .push : .pop)
+                let operation: TransitionEvent.Operation = role == .push ? .push : .pop
+                stage.recordError(Coordinator.fallbackMessage(error, operation: operation), effect: name, operation: operation)
             }
         }
         let root = ViewController(title: scenario.rootTitle)
         coordinator.setRoot(scenario.rootInNavigation ? coordinator.makeNavigationController(root: root) : root)
         if let child = scenario.rootChild {
-            _ = try? coordinator.switchChild(of: root, to: ViewController(title: child), effect: nil)
+            try? coordinator.switchChild(of: root, to: ViewController(title: child), effect: nil)
         }
         let recorder = TraceRecorder(stage: stage) { coordinator.topNavigationController }
         recorder.start()
@@ -71,26 +74,26 @@ public struct ScenarioRunner {
             let vc = ViewController(title: title)
             let presented = embed ? coordinator.makeNavigationController(root: vc) : vc
             if embed { presented.title = title }
-            do {
-                try coordinator.present(presented, effect: effect, dismissal: dismissal, interactiveDismissal: interactive)
-            } catch {
-                stage.recordError(error.summary, effect: effect ?? "presentation", operation: .present)
-            }
+            // A failure is an error event on the stage (the coordinator records it); the run goes on.
+            try? coordinator.present(presented, effect: effect, dismissal: dismissal, interactiveDismissal: interactive)
         case .dismiss:
             stage.window.topViewController?.dismiss(animated: true)
         case .drag(let from, let to, let duration, let hold, let release):
-            finger.drag(from: from, to: to, duration: duration, hold: hold, release: release)
+            finger.touchDown(at: from)
+            finger.move(to: to, duration: duration)
+            finger.hold(for: hold)
+            switch release {
+            case .lift: finger.lift()
+            case .cancel: finger.cancel()
+            case .hold: break
+            }
         case .switchChild(let title, let effect):
             guard let parent = stage.window.rootViewController, !(parent is NavigationController) else {
                 stage.recordError("switchChild: the root must not be a navigation controller (\"root\": {\"embedInNavigation\": false})",
                                   effect: effect ?? "container", operation: .container)
                 return
             }
-            do {
-                try coordinator.switchChild(of: parent, to: ViewController(title: title), effect: effect)
-            } catch {
-                stage.recordError(error.summary, effect: effect ?? "container", operation: .container)
-            }
+            try? coordinator.switchChild(of: parent, to: ViewController(title: title), effect: effect)
         case .wait(let seconds):
             stage.advance(by: seconds)
         }

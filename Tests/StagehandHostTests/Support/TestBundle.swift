@@ -19,6 +19,11 @@ struct TestBundle {
     var entryBody = ""
     /// Declarations and functions placed before everything else (after the includes).
     var prelude = ""
+    /// Defines the entry with the header's `STAGEHAND_BUNDLE` (stamping the header's ABI
+    /// version, which the manifest then states too) instead of by hand.
+    var usesBundleMacro = false
+    /// Written before the factory's definition, e.g. a visibility attribute.
+    var factoryAttributes = ""
 
     var defaultManifest: String {
         """
@@ -31,8 +36,24 @@ struct TestBundle {
 
     var source: String {
         let text = manifest ?? defaultManifest
-        let literal = text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
+        var literal = text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
             .replacingOccurrences(of: "\n", with: "\\n")
+        if usesBundleMacro {
+            literal = literal.replacingOccurrences(of: "\\\"minor\\\": 0", with: "\\\"minor\\\": \" TEST_XSTRING(STAGEHAND_ABI_MINOR) \"")
+        }
+        let bundle = usesBundleMacro
+            ? """
+              #define TEST_STRING(x) #x
+              #define TEST_XSTRING(x) TEST_STRING(x)
+              STAGEHAND_BUNDLE("\(literal)", test_init, NULL)
+              """
+            : """
+              static const sh_bundle test_bundle = {
+                  \(abiMajor), 0 /* built against ABI 1.0: an older minor still loads */, sizeof(sh_bundle), "\(literal)", test_init, NULL,
+              };
+
+              const sh_bundle *stagehand_bundle_entry(void) { \(entryBody) return &test_bundle; }
+              """
         return """
         #include <stdio.h>
         #include <stdlib.h>
@@ -48,7 +69,7 @@ struct TestBundle {
         static void test_animate(void *self, sh_context *context) { \(animateBody) }
         static void test_destroy(void *self) { free(self); }
 
-        sh_effect *\(factory)(double duration) {
+        \(factoryAttributes) sh_effect *\(factory)(double duration) {
             if (\(factoryReturnsNull ? 1 : 0)) return NULL;
             test_effect *effect = calloc(1, sizeof *effect);
             effect->duration = duration;
@@ -62,11 +83,7 @@ struct TestBundle {
 
         static bool test_init(const sh_host *host, const char *path) { \(initBody) }
 
-        static const sh_bundle test_bundle = {
-            \(abiMajor), 0 /* built against ABI 1.0: an older minor still loads */, sizeof(sh_bundle), "\(literal)", test_init, NULL,
-        };
-
-        const sh_bundle *stagehand_bundle_entry(void) { \(entryBody) return &test_bundle; }
+        \(bundle)
         """
     }
 }

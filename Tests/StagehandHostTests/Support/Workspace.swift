@@ -41,14 +41,14 @@ final class Workspace {
     }
 
     /// Compiles C `source` into the shared object `name` with the system C compiler
-    /// (`cc -shared -fPIC`, the ABI header on the include path).
+    /// (`cc -shared -fPIC`, the ABI header on the include path, then `flags`).
     @discardableResult
-    func compile(_ source: String, to name: String) throws -> String {
+    func compile(_ source: String, to name: String, flags: [String] = []) throws -> String {
         let sourceFile = try write((name as NSString).deletingPathExtension + ".c", source)
         let output = path + "/" + name
         let compiler = Process()
         compiler.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        compiler.arguments = ["cc", "-shared", "-fPIC", "-std=c11", "-I", TestEnvironment.headerDirectory, "-o", output, sourceFile]
+        compiler.arguments = ["cc", "-shared", "-fPIC", "-std=c11", "-I", TestEnvironment.headerDirectory, "-o", output, sourceFile] + flags
         let errors = Pipe()
         compiler.standardError = errors
         try compiler.run()

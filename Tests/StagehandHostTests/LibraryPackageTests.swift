@@ -1,0 +1,143 @@
+import Foundation
+import Testing
+
+/// Stagehand used as a library from another package, as its users do: the example
+/// package under Examples/ and the program made of Documentation/Library.md's snippets
+/// are built with SwiftPM (depending on this checkout by path) and run against the
+/// bundles built beside this test binary.
+///
+/// The builds keep their own scratch directories in the system's temporary directory,
+/// so a second run only relinks.
+@Suite(.serialized) struct LibraryPackageTests {
+    /// A temporary directory for this checkout (two checkouts never share one).
+    static func scratch(_ name: String) -> String {
+        let checkout = TestEnvironment.repositoryRoot.utf8.reduce(UInt64(5381)) { ($0 &* 33) &+ UInt64($1) }
+        return FileManager.default.temporaryDirectory.path + "/stagehand-\(String(checkout, radix: 36))-\(name)"
+    }
+
+    struct Run {
+        var status: Int32
+        var output: String
+        var errors: String
+    }
+
+    static func run(_ executable: String, _ arguments: [String], in directory: String,
+                    environment: [String: String] = [:]) throws -> Run {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        process.currentDirectoryURL = URL(fileURLWithPath: directory)
+        var env = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("STAGEHAND_") }
+        env.merge(environment) { $1 }
+        process.environment = env
+        let output = Pipe(), errors = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        try process.run()
+        let out = output.fileHandleForReading.readDataToEndOfFile()
+        let err = errors.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Run(status: process.terminationStatus, output: String(decoding: out, as: UTF8.self),
+                   errors: String(decoding: err, as: UTF8.self))
+    }
+
+    /// `swift build` of the package in `directory`, then its executable `product`, run
+    /// with the built-in bundles and this checkout's catalog.
+    static func buildAndRun(package directory: String, product: String, scratch: String) throws -> Run {
+        // SwiftPM keeps a path dependency's list of files from the last build plan:
+        // without the plan, a file added to Stagehand since then would be missed.
+        try? FileManager.default.removeItem(atPath: scratch + "/debug.yaml")
+        let build = try run("/usr/bin/env", ["swift", "build", "--scratch-path", scratch, "--product", product], in: directory)
+        try #require(build.status == 0, "swift build failed in \(directory):\n\(build.output)\n\(build.errors)")
+        let binary = scratch + "/debug/" + product
+        return try run(binary, [], in: directory, environment: [
+            "STAGEHAND_PLUGIN_PATH": TestEnvironment.productsDirectory,
+            "STAGEHAND_CATALOG": TestEnvironment.catalog,
+        ])
+    }
+
+    @Test func theExamplePackageBuildsAndRuns() throws {
+        let example = TestEnvironment.repositoryRoot + "/Examples/StagehandTour"
+        let scratch = Self.scratch("tour")
+        let result = try Self.buildAndRun(package: example, product: "StagehandTour", scratch: scratch)
+        #expect(result.status == 0, "\(result.errors)")
+        let lines = result.output.split(separator: "\n").map(String.init)
+        #expect(lines.first?.hasPrefix("loaded ") == true)
+        // Half way through parallax-push the navigation view is on its way in: between
+        // the right edge and its place, while the model already says 0.
+        let push = try #require(lines.first { $0.hasPrefix("push at 0.300 s: on screen at x = ") })
+        let x = Double(push.dropFirst("push at 0.300 s: on screen at x = ".count).prefix { $0 != "," }) ?? -1
+        #expect(x > 1 && x < 389, "\(push)")
+        #expect(push.hasSuffix("model x = 0.0"))
+        for expected in [
+            "after the drag the stack is [\"Inbox\"]",
+            "after the swipe: dismissed",
+            "0.000 began parallax-push push",
+            "0.600 completed parallax-push push",
+            "0.617 began parallax-pop pop (interactive)",
+            "1.250 completed parallax-pop pop (interactive)",
+            "1.250 began bounce-present present",
+            "2.050 completed bounce-present present",
+            "2.067 began swipe-dismiss dismiss (interactive)",
+            "2.750 completed swipe-dismiss dismiss (interactive)",
+        ] {
+            #expect(lines.contains(expected), "missing \"\(expected)\" in:\n\(result.output)")
+        }
+        // A library user's build fetched nothing: no command-line dependencies.
+        let checkouts = (try? FileManager.default.contentsOfDirectory(atPath: scratch + "/checkouts")) ?? []
+        #expect(checkouts.isEmpty, "fetched: \(checkouts)")
+    }
+
+    /// The guide's ```swift blocks: the one that starts with `// swift-tools-version` is
+    /// the manifest; the others, in order, are one program.
+    static func guideBlocks() throws -> (manifest: String, program: String) {
+        let text = try String(contentsOfFile: TestEnvironment.repositoryRoot + "/Documentation/Library.md", encoding: .utf8)
+        var blocks: [String] = []
+        var current: [Substring]?
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            if current == nil, line == "```swift" {
+                current = []
+            } else if current != nil, line == "```" {
+                blocks.append(current!.joined(separator: "\n"))
+                current = nil
+            } else {
+                current?.append(line)
+            }
+        }
+        let manifests = blocks.filter { $0.hasPrefix("// swift-tools-version") }
+        try #require(manifests.count == 1, "the guide has \(manifests.count) manifests")
+        let program = blocks.filter { !$0.hasPrefix("// swift-tools-version") }
+        try #require(program.count >= 8, "only \(program.count) program blocks")
+        return (manifests[0], program.joined(separator: "\n\n"))
+    }
+
+    @Test func theLibraryGuidesSnippetsCompileAndRun() throws {
+        let (manifest, program) = try Self.guideBlocks()
+        // The guide's package, beside a "Stagehand" that is this checkout, as its
+        // manifest expects (`.package(path: "../Stagehand")`).
+        let root = Self.scratch("guide")
+        let app = root + "/MyApp"
+        let fm = FileManager.default
+        try fm.createDirectory(atPath: app + "/Sources/MyApp", withIntermediateDirectories: true)
+        let link = root + "/Stagehand"
+        if (try? fm.destinationOfSymbolicLink(atPath: link)) != TestEnvironment.repositoryRoot {
+            try? fm.removeItem(atPath: link)
+            try fm.createSymbolicLink(atPath: link, withDestinationPath: TestEnvironment.repositoryRoot)
+        }
+        try Self.writeIfChanged(manifest + "\n", to: app + "/Package.swift")
+        try Self.writeIfChanged(program + "\n", to: app + "/Sources/MyApp/main.swift")
+        let result = try Self.buildAndRun(package: app, product: "MyApp", scratch: root + "/build")
+        #expect(result.status == 0, "\(result.errors)")
+        let output = result.output
+        for expected in ["[Optional(\"Inbox\")]", "own 0.25", "[0.6, 0.6, 0.6, 0.6]", "now: completed",
+                         "completed parallax-pop pop true", "completed swipe-dismiss dismiss true"] {
+            #expect(output.contains(expected), "missing \"\(expected)\" in:\n\(output)")
+        }
+    }
+
+    /// Leaves an unchanged file alone, so SwiftPM sees nothing to rebuild.
+    static func writeIfChanged(_ text: String, to path: String) throws {
+        if (try? String(contentsOfFile: path, encoding: .utf8)) == text { return }
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+    }
+}
