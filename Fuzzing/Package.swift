@@ -1,0 +1,21 @@
+// swift-tools-version:6.0
+//
+// libFuzzer targets for the host's readers of untrusted text: Catalog.json, a bundle's
+// manifest and a scenario file. A package of its own, depending on Stagehand by path, so
+// that the normal build never sees the fuzzer's instrumentation. Build and run one with
+// `Fuzzing/run catalog|manifest|scenario [seconds]` (see README.md here).
+import PackageDescription
+
+let targets = ["FuzzCatalog", "FuzzManifest", "FuzzScenario"]
+
+let package = Package(
+    name: "StagehandFuzz",
+    products: targets.map { .executable(name: $0, targets: [$0]) },
+    dependencies: [.package(name: "Stagehand", path: "..")],
+    targets: [
+        .target(name: "FuzzSupport", dependencies: [.product(name: "StagehandHost", package: "Stagehand")]),
+    ] + targets.map {
+        .executableTarget(name: $0, dependencies: ["FuzzSupport", .product(name: "StagehandHost", package: "Stagehand")])
+    },
+    swiftLanguageModes: [.v5]
+)

@@ -1,0 +1,9 @@
+import FuzzSupport
+import StagehandHost
+
+/// libFuzzer's entry: one input, read as `ParserEntryPoints.scenario` reads it.
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzScenario(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
+    FuzzInput.check(data, size, ParserEntryPoints.scenario)
+    return 0
+}

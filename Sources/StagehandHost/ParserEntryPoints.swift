@@ -1,0 +1,57 @@
+import Foundation
+import StagehandCore
+
+/// The host's readers of untrusted text — a catalog, a bundle's manifest, a scenario —
+/// callable from outside the module on raw bytes.
+///
+/// They exist for the fuzz targets in `Fuzz/`, which live in a package of their own so
+/// that the fuzzer's instrumentation never reaches the normal build; a separate package
+/// sees only `public` declarations, and `@testable import` is not available in the
+/// release builds a fuzzer needs. Each call runs exactly the code the CLI runs on that
+/// input (no copy of it) and returns what a user would be told, so the suite can also
+/// replay the fuzzers' seed corpus through them.
+public enum ParserEntryPoints {
+    /// What reading one input gave.
+    public struct Outcome: Hashable, Sendable {
+        /// How many things were accepted: catalog entries, manifest effects, or scenario
+        /// steps. `nil` when the whole input was refused.
+        public var accepted: Int?
+        /// Every diagnostic, written out as the CLI writes it.
+        public var messages: [String]
+        /// Whether any diagnostic is an error (a warning only skips one entry).
+        public var hasError: Bool
+    }
+
+    /// The name the diagnostics give the input.
+    static let inputName = "input.json"
+
+    /// `Catalog.json`, as `stagehand catalog` and every command that looks effects up read it.
+    public static func catalog(_ bytes: [UInt8]) -> Outcome {
+        let (catalog, diagnostics) = Catalog.parse(bytes, file: inputName)
+        let refused = diagnostics.contains { $0.severity == .error }
+        return outcome(accepted: refused ? nil : catalog.entries.count, diagnostics)
+    }
+
+    /// A bundle's `sh_bundle.manifest`, as the loader reads it before running any of the
+    /// bundle's code. (The loader hands over the C string's bytes, so it never sees a NUL;
+    /// here any byte may come.)
+    public static func manifest(_ bytes: [UInt8]) -> Outcome {
+        let (manifest, diagnostics) = Manifest.parse(bytes, bundle: inputName)
+        return outcome(accepted: manifest?.effects.count, diagnostics)
+    }
+
+    /// A scenario file, as `stagehand play` reads it.
+    public static func scenario(_ bytes: [UInt8]) -> Outcome {
+        do throws(Diagnostic) {
+            let scenario = try ScenarioParser.parse(Data(bytes), file: inputName)
+            return outcome(accepted: scenario.steps.count, [])
+        } catch {
+            return outcome(accepted: nil, [error])
+        }
+    }
+
+    private static func outcome(accepted: Int?, _ diagnostics: [Diagnostic]) -> Outcome {
+        Outcome(accepted: accepted, messages: diagnostics.map(\.description),
+                hasError: diagnostics.contains { $0.severity == .error })
+    }
+}
