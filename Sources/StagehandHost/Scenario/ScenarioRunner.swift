@@ -54,8 +54,10 @@ public struct ScenarioRunner: Sendable {
         let recorder = TraceRecorder(stage: stage, topNavigation: { coordinator.topNavigationController }, consumer: frames)
         if recordsFrames { recorder.start() }
         let finger = Finger(stage: stage)
+        // The two fingers of pinches and two-finger drags (ids apart from the drag's).
+        let pair = ScriptedFingers(stage: stage, ids: [2, 3])
         for (index, step) in scenario.steps.enumerated() {
-            perform(step, coordinator: coordinator, finger: finger)
+            perform(step, coordinator: coordinator, finger: finger, pair: pair)
             afterStep?(index, stage, coordinator)
         }
         stage.settle(limit: scenario.settleLimit)
@@ -65,7 +67,7 @@ public struct ScenarioRunner: Sendable {
         return ScenarioResult(trace: recorder.trace, frameCount: recorder.frameCount, stage: stage, coordinator: coordinator)
     }
 
-    private func perform(_ step: ScenarioStep, coordinator: Coordinator, finger: Finger) {
+    private func perform(_ step: ScenarioStep, coordinator: Coordinator, finger: Finger, pair: ScriptedFingers) {
         let stage = coordinator.stage
         switch step {
         case .push(let title, let embed):
@@ -93,6 +95,14 @@ public struct ScenarioRunner: Sendable {
             case .cancel: finger.cancel()
             case .hold: break
             }
+        case .twoFingerDrag(let from, let to, let duration, let hold, let release):
+            let d = ScenarioStep.twoFingerSpacing
+            pair.move(from: [from, Point(x: from.x + d, y: from.y)], to: [to, Point(x: to.x + d, y: to.y)],
+                      duration: duration, hold: hold, release: release)
+        case .pinch(let center, let from, let to, let angle, let duration, let hold, let release):
+            pair.move(from: ScriptedFingers.pinchPoints(center: center, distance: from, angle: angle),
+                                   to: ScriptedFingers.pinchPoints(center: center, distance: to, angle: angle),
+                                   duration: duration, hold: hold, release: release)
         case .switchChild(let title, let effect):
             guard let parent = stage.window.rootViewController, !(parent is NavigationController) else {
                 stage.recordError("switchChild: the root must not be a navigation controller (\"root\": {\"embedInNavigation\": false})",
