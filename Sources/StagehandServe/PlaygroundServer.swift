@@ -32,7 +32,8 @@ public final class PlaygroundServer: @unchecked Sendable {
             address = try sockaddr_in.inet(ip4: configuration.host == "localhost" ? "127.0.0.1" : configuration.host,
                                            port: configuration.port)
         }
-        server = HTTPServer(config: HTTPServer.Configuration(address: address, logger: ServerLog(log: configuration.log)))
+        server = HTTPServer(config: HTTPServer.Configuration(address: address, pool: NoDelaySocketPool(base: HTTPServer.defaultPool()),
+                                                             logger: ServerLog(log: configuration.log)))
         let (library, sessions, reloads) = (self.library, self.sessions, self.reloads)
         let log = configuration.log
         watcher = PluginWatcher(directories: configuration.pluginDirectories, interval: configuration.watchInterval) {

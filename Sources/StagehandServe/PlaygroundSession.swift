@@ -31,6 +31,8 @@ final class PlaygroundSession: @unchecked Sendable {
     private var lastAcknowledged: Int?
     private var closed = false
     private var renderFailed = false
+    /// Whether a move was applied ahead of the clock (see `tickEarly`).
+    private var ahead = false
 
     init(id: String, library: PlaygroundLibrary, exports: ExportStore, send: @escaping @Sendable (ServerMessage) -> Void,
          log: @escaping @Sendable (String) -> Void) {
@@ -110,7 +112,10 @@ final class PlaygroundSession: @unchecked Sendable {
                     log("session \(id): dropped \(dropped) pointer moves (more than \(PointerRateLimit.perSecond) in a second)")
                 }
             }
-            if admitted { enqueue(.pointer(phase, location, sequence: sequence)) }
+            if admitted {
+                enqueue(.pointer(phase, location, sequence: sequence))
+                if phase == .move { tickEarly() }
+            }
         case .speed(let value):
             speed = value
             schedule()
@@ -156,6 +161,7 @@ final class PlaygroundSession: @unchecked Sendable {
             if diagnostic.severity == .error { send(.error(diagnostic.description)) }
         }
         stage = live
+        ahead = false
         renderer = Renderer(screen: live.screen)
         lastSent = nil
         lastAcknowledged = nil
@@ -172,6 +178,12 @@ final class PlaygroundSession: @unchecked Sendable {
         return ServerMessage.Selection(effect: live.effect?.name, kind: live.effect?.kind.rawValue,
                                        interactive: live.effect?.interactive ?? false, parameters: parameters,
                                        operations: live.operations.operations.map(\.rawValue))
+    }
+
+    /// `text` as one shell word (single-quoted unless it is plain).
+    static func shellQuoted(_ text: String) -> String {
+        let plain = text.unicodeScalars.allSatisfy { CharacterSet.alphanumerics.contains($0) || "-_.=/:,+".unicodeScalars.contains($0) }
+        return plain && !text.isEmpty ? text : "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
     }
 
     /// A value as a form field shows it (strings without their JSON quotes).
@@ -192,7 +204,26 @@ final class PlaygroundSession: @unchecked Sendable {
         self.timer = timer
     }
 
+    /// A move is applied as soon as it arrives (the frame it makes is stepped and sent
+    /// now, not at the next tick of the clock) when the stage is not already a frame
+    /// ahead of the clock; the next tick is then skipped. The stage thus keeps 60 frames
+    /// a second while a finger's move reaches the page in the time it takes to step and
+    /// draw one frame, not up to a frame later.
+    private func tickEarly() {
+        guard !ahead else { return }
+        ahead = true
+        advance()
+    }
+
     private func tick() {
+        if ahead {
+            ahead = false
+            return
+        }
+        advance()
+    }
+
+    private func advance() {
         guard !closed, let stage else { return }
         let wasFull = stage.recordingFull
         stage.tick()
@@ -228,7 +259,7 @@ final class PlaygroundSession: @unchecked Sendable {
         }
         var command = "stagehand play recording.json"
         for (key, value) in stage.parameters.sorted(by: { $0.key < $1.key }) {
-            command += " --param \(stage.effect?.name ?? "").\(key)=\(value)"
+            command += " " + Self.shellQuoted("--param=\(stage.effect?.name ?? "").\(key)=\(value)")
         }
         let links = exports.store(session: id, scenario: scenario, trace: trace)
         send(.exported(ServerMessage.Export(scenario: links.scenario, trace: links.trace, gif: links.gif,
