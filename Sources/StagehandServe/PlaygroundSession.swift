@@ -233,12 +233,12 @@ final class PlaygroundSession: @unchecked Sendable {
         sendFrame()
     }
 
-    /// Sends the stage's latest frame, unless it shows exactly what the last one did
-    /// and that one is recent (an idle stage sends two frames a second: the page's clock
-    /// still moves).
+    /// Sends the stage's latest frame. While no finger is down, a frame that shows
+    /// exactly what the last one did is skipped unless that one is half a second old (an
+    /// idle stage sends two frames a second: the page's clock still moves).
     private func sendFrame() {
         guard let stage, let frame = stage.latest, let renderer else { return }
-        if let last = lastSent, last.views == frame.views, last.percent == frame.percent,
+        if !stage.isDragging, let last = lastSent, last.views == frame.views, last.percent == frame.percent,
            lastAcknowledged == stage.acknowledged, frame.t - last.t < 0.5 { return }
         do {
             let drawing = try renderer.canvasDrawing(frame: frame)
