@@ -23,9 +23,11 @@ final class SessionRegistry: @unchecked Sendable {
         return session
     }
 
+    /// Closes the session; its export is no longer offered.
     func close(_ session: PlaygroundSession) {
         session.close()
         lock.withLock { sessions[session.id] = nil }
+        exports.forget(session: session.id)
     }
 
     func broadcast(_ listing: CatalogListing) {

@@ -47,7 +47,9 @@ enum HTTPGet {
         }
         guard let end = response.range(of: Data("\r\n\r\n".utf8)) else { throw Failure(description: "no response") }
         let head = String(decoding: response[..<end.lowerBound], as: UTF8.self)
-        guard head.hasPrefix("HTTP/1.1 200") else { throw Failure(description: "GET \(path): \(head.prefix(60))") }
+        guard head.hasPrefix("HTTP/1.1 200") else {
+            throw Failure(description: "GET \(path): \(head.prefix(60)): \(String(decoding: response[end.upperBound...].prefix(400), as: UTF8.self))")
+        }
         return Data(response[end.upperBound...])
     }
 
