@@ -10,6 +10,7 @@
 //   StagehandTrace a run and an effect as data: what the host writes and the renderer reads
 //   StagehandHost  catalog, loader, libffi factories, registry, coordinator, scenarios
 //   StagehandRender traces to pictures: PNG, GIF, SVG, HTML
+//   StagehandServe `stagehand serve`: the live playground in a browser
 //   stagehand      the command line
 //   stagehand-bench the performance figures (StagehandBench; CBenchSupport: its C side)
 //
@@ -44,12 +45,14 @@ let package = Package(
     // depends on it with `traits: []` and then resolves none of them (see
     // Documentation/Library.md).
     traits: [
-        .trait(name: "CLI", description: "The stagehand and stagehand-bench command lines: swift-argument-parser and TextTable."),
+        .trait(name: "CLI", description: "The stagehand and stagehand-bench command lines: swift-argument-parser, TextTable, and FlyingFox for `stagehand serve`."),
         .default(enabledTraits: ["CLI"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
         .package(url: "https://github.com/ordo-one/TextTable.git", from: "0.0.2"),
+        // `stagehand serve`'s HTTP and WebSocket server (no further dependencies).
+        .package(url: "https://github.com/swhitty/FlyingFox.git", from: "0.27.1"),
         // Tests only: random scenarios with shrinking (StagehandHostTests).
         .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.1"),
     ],
@@ -83,6 +86,14 @@ let package = Package(
         .target(name: "CRenderLibraries", linkerSettings: [.linkedLibrary("dl")]),
         .target(name: "StagehandRender", dependencies: ["StagehandTrace", "StagehandCore", "CRenderLibraries"]),
 
+        // `stagehand serve`: the live playground (a web page driving stages over a
+        // WebSocket). Its server library is behind the `CLI` trait like the command line's.
+        .target(name: "StagehandServe", dependencies: [
+            "StagehandHost", "StagehandRender", "StagehandTrace", "StagehandCore",
+            .product(name: "FlyingFox", package: "FlyingFox", condition: .when(traits: ["CLI"])),
+            .product(name: "FlyingSocks", package: "FlyingFox", condition: .when(traits: ["CLI"])),
+        ]),
+
         // The benchmark behind `stagehand bench`, and its C side: an exact allocation
         // counter (it defines malloc & co. for the executable that links it) and the plain
         // C reference loops (-O2 in a release build, as SwiftPM compiles C there). Only
@@ -100,7 +111,7 @@ let package = Package(
 
         // The command line.
         .executableTarget(name: "stagehand", dependencies: [
-            "StagehandHost", "StagehandCore", "StagehandRender",
+            "StagehandHost", "StagehandCore", "StagehandRender", "StagehandServe",
             .product(name: "ArgumentParser", package: "swift-argument-parser", condition: .when(traits: ["CLI"])),
             .product(name: "TextTable", package: "TextTable", condition: .when(traits: ["CLI"])),
         ]),
@@ -108,6 +119,10 @@ let package = Package(
         .testTarget(name: "StagehandCoreTests", dependencies: ["StagehandCore"]),
         .testTarget(name: "StagehandHostTests", dependencies: ["StagehandHost", "StagehandCore", "StagehandABI", .product(name: "PropertyBased", package: "swift-property-based")]),
         .testTarget(name: "StagehandRenderTests", dependencies: ["StagehandRender", "StagehandHost", "StagehandCore"]),
+        .testTarget(name: "StagehandServeTests", dependencies: [
+            "StagehandServe", "StagehandHost", "StagehandCore",
+            .product(name: "FlyingFox", package: "FlyingFox", condition: .when(traits: ["CLI"])),
+        ]),
     ] + swiftEffects.map(swiftEffect) + cEffects.map(cEffect),
     swiftLanguageModes: [.v5]
 )
