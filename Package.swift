@@ -106,7 +106,8 @@ let package = Package(
         ]),
 
         .testTarget(name: "StagehandCoreTests", dependencies: ["StagehandCore"]),
-        .testTarget(name: "StagehandHostTests", dependencies: ["StagehandHost", "StagehandCore", "StagehandABI", .product(name: "PropertyBased", package: "swift-property-based")]),
+        .testTarget(name: "StagehandHostTests", dependencies: ["StagehandHost", "StagehandCore", "StagehandABI", .product(name: "PropertyBased", package: "swift-property-based")],
+                    exclude: ["Fixtures"]),
         .testTarget(name: "StagehandRenderTests", dependencies: ["StagehandRender", "StagehandHost", "StagehandCore"]),
     ] + swiftEffects.map(swiftEffect) + cEffects.map(cEffect),
     swiftLanguageModes: [.v5]
