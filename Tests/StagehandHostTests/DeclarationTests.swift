@@ -1,4 +1,6 @@
 import Foundation
+import StagehandCore
+import StagehandHost
 import Testing
 
 /// An effect declared once: the manifest and the factory's bounds check both come from
@@ -144,5 +146,22 @@ import Testing
             "log: spin: parameter duration is nan, outside its bounds 0.01...10; the factory returns NULL",
             "NULL",
         ])
+    }
+
+    /// What the compiler cannot check, the name of the exported symbol, is reported when
+    /// the bundle loads, with the two places a Swift or C author would look.
+    @Test func aMisspelledFactoryIsReportedNamingTheSpelling() throws {
+        let workspace = try Workspace()
+        let plugins = try workspace.directory("plugins")
+        var bundle = TestBundle()
+        bundle.manifest = bundle.defaultManifest.replacingOccurrences(of: "test_effect_create", with: "test_efect_create")
+        let path = try workspace.compile(bundle.source, to: "plugins/libTest.so")
+        let (library, diagnostics) = TestEnvironment.load(plugins: [plugins])
+        let lines = diagnostics.filter { $0.contains(path) }
+        #expect(lines.count == 1, "\(diagnostics)")
+        let line = try #require(lines.first)
+        #expect(line.hasPrefix("warning: \(path): manifest.effects[0].factory: the bundle does not export the factory test_efect_create ("), "\(line)")
+        #expect(line.contains("check that it is spelled as the manifest's factory — the name in @_cdecl for a Swift factory, the function's name in C"), "\(line)")
+        #expect(throws: Diagnostic.self) { try library.effect(named: "test-effect") }
     }
 }
