@@ -1,16 +1,18 @@
 import Foundation
 import Testing
 
-/// Every Swift and C block of Documentation/WritingEffects.md is built and run: the C
+/// Every Swift and C block of the authoring guide (Documentation/WritingEffects.md and
+/// its chapter InteractiveEffects.md) is built and run: the C
 /// bundles with the C compiler against the header (every warning an error, symbols
 /// hidden unless marked), the Swift ones as one package of bundles against the SDK
 /// (nothing fetched), and each built bundle passes `stagehand validate`, which makes
 /// and runs every effect in it.
 @Suite struct GuideSnippetTests {
-    static let guide = TestEnvironment.repositoryRoot + "/Documentation/WritingEffects.md"
+    /// The guide's files, in reading order: a bundle's blocks may span them.
+    static let guide = ["WritingEffects.md", "InteractiveEffects.md"].map { TestEnvironment.repositoryRoot + "/Documentation/" + $0 }
 
     static func snippets() throws -> GuideSnippets {
-        GuideSnippets(markdown: try String(contentsOfFile: guide, encoding: .utf8))
+        GuideSnippets(markdown: try guide.map { try String(contentsOfFile: $0, encoding: .utf8) }.joined(separator: "\n"))
     }
 
     /// `stagehand validate` passes `bundle`, listing every effect `names` as ok.
@@ -25,7 +27,7 @@ import Testing
 
     @Test func everySwiftAndCBlockBelongsToABundleTheTestsBuild() throws {
         let snippets = try Self.snippets()
-        #expect(snippets.unnamed.isEmpty, "unnamed swift/c blocks at lines \(snippets.unnamed) of \(Self.guide): name them (```swift NAME) so they are built")
+        #expect(snippets.unnamed.isEmpty, "unnamed swift/c blocks at lines \(snippets.unnamed) of \(Self.guide.joined(separator: " + ")): name them (```swift NAME) so they are built")
         let names = Set(snippets.units.map { "\($0.language) \($0.name)" })
         #expect(names.isSuperset(of: ["swift my-bounce", "c my-bounce-c", "swift swipe-down"]), "\(names)")
     }
