@@ -139,11 +139,11 @@ import Testing
                                          with: [["0.5", "3", "1"], ["0.5", "9", "1"], ["0", "3", "1"], ["nan", "3", "1"]], in: workspace)
         #expect(lines == [
             "made, duration 1.5",
-            "log: spin: parameter turns is 9, outside its bounds 1...8; the factory returns NULL",
+            "log: spin: parameter turns is 9, outside its bounds 1...8; the factory spin_create returns NULL",
             "NULL",
-            "log: spin: parameter duration is 0, outside its bounds 0.01...10; the factory returns NULL",
+            "log: spin: parameter duration is 0, outside its bounds 0.01...10; the factory spin_create returns NULL",
             "NULL",
-            "log: spin: parameter duration is nan, outside its bounds 0.01...10; the factory returns NULL",
+            "log: spin: parameter duration is nan, outside its bounds 0.01...10; the factory spin_create returns NULL",
             "NULL",
         ])
     }
