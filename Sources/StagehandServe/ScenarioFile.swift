@@ -52,19 +52,24 @@ enum ScenarioFile {
             return "{\"present\": {\(fields.joined(separator: ", "))}}"
         case .dismiss: return "{\"dismiss\": {}}"
         case .drag(let from, let to, let duration, let hold, let release):
-            let releaseText: String
-            switch release {
-            case .lift: releaseText = "true"
-            case .hold: releaseText = "false"
-            case .cancel: releaseText = "\"cancel\""
-            }
             return "{\"drag\": {\"from\": [\(number(from.x)), \(number(from.y))], \"to\": [\(number(to.x)), \(number(to.y))], "
-                + "\"duration\": \(number(duration)), \"hold\": \(number(hold)), \"release\": \(releaseText)}}"
+                + "\"duration\": \(number(duration)), \"hold\": \(number(hold)), \"release\": \(self.release(release))}}"
+        case .move(let to, let duration, let hold, let release):
+            return "{\"move\": {\"to\": [\(number(to.x)), \(number(to.y))], "
+                + "\"duration\": \(number(duration)), \"hold\": \(number(hold)), \"release\": \(self.release(release))}}"
         case .wait(let seconds): return "{\"wait\": \(number(seconds))}"
         case .switchChild(let title, let effect):
             var fields = ["\"title\": \(string(title))"]
             if let effect { fields.append("\"effect\": \(string(effect))") }
             return "{\"switchChild\": {\(fields.joined(separator: ", "))}}"
+        }
+    }
+
+    static func release(_ release: DragRelease) -> String {
+        switch release {
+        case .lift: return "true"
+        case .hold: return "false"
+        case .cancel: return "\"cancel\""
         }
     }
 

@@ -1,7 +1,7 @@
 import StagehandCore
 
 /// A scripted run: a screen, a root controller, the effects chosen for navigation, and
-/// steps (push, pop, present, dismiss, a finger's drag, a wait) played on the virtual
+/// steps (push, pop, present, dismiss, a finger's drag and its moves, a wait) played on the virtual
 /// clock. The JSON form is documented in Documentation/Scenario.md.
 public struct Scenario: Hashable, Sendable {
     public var screen: Size = Size(width: 390, height: 844)
@@ -38,7 +38,7 @@ public struct Scenario: Hashable, Sendable {
         for step in steps {
             switch step {
             case .wait(let seconds): total += seconds
-            case .drag(_, _, let duration, let hold, _): total += duration + frame + hold
+            case .drag(_, _, let duration, let hold, _), .move(_, let duration, let hold, _): total += duration + frame + hold
             default: break
             }
         }
@@ -61,6 +61,10 @@ public enum ScenarioStep: Hashable, Sendable {
     /// One finger in a straight line over `duration`, still for `hold`, then ended as
     /// `release` says (lifted, left down, or cancelled by the system).
     case drag(from: Point, to: Point, duration: Double, hold: Double, release: DragRelease)
+    /// The finger a previous drag (or move) left down goes on, in a straight line to `to`
+    /// over `duration`, still for `hold`, then ended as `release` says: the same touch,
+    /// with no new touch down (a drag always starts one).
+    case move(to: Point, duration: Double, hold: Double, release: DragRelease)
     case wait(Double)
     /// Swaps the root's child for a new one titled `title` with a container effect.
     case switchChild(title: String, effect: String?)
