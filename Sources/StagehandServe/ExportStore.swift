@@ -12,14 +12,30 @@ final class ExportStore: @unchecked Sendable {
         var gif: String
     }
 
+    /// What a request for a GIF gets.
+    enum GIFAnswer {
+        case made(Data)
+        /// Still being made after the wait: ask again (the making goes on).
+        case making(frames: Int)
+        case failed(RenderError)
+        /// No export for that session.
+        case missing
+    }
+
     private struct Entry {
         var scenario: String
         var trace: Trace
-        var gif: Data?
+        /// Made on the first request for the GIF, and kept with this export only.
+        var gif: GIFMaking?
     }
 
     private let lock = NSLock()
     private var entries: [String: Entry] = [:]
+    private let render: GIFMaking.Render
+
+    init(render: @escaping GIFMaking.Render = GIFMaking.standardRender) {
+        self.render = render
+    }
 
     func store(session: String, scenario: String, trace: Trace) -> Links {
         lock.withLock { entries[session] = Entry(scenario: scenario, trace: trace) }
@@ -40,13 +56,23 @@ final class ExportStore: @unchecked Sendable {
         return Self.traceFile(trace)
     }
 
-    /// The GIF at 50 frames a second (the fastest rate browsers honour), made once.
-    func gif(session: String) throws -> Data? {
-        guard let entry = lock.withLock({ entries[session] }) else { return nil }
-        if let gif = entry.gif { return gif }
-        let data = try Renderer(trace: entry.trace).gif(trace: entry.trace, timing: GIFTiming(framesPerSecond: 50))
-        lock.withLock { entries[session]?.gif = data }
-        return data
+    /// The GIF of the session's last export, waiting up to `seconds` for it to be made
+    /// (the first request starts making it; later ones share it).
+    func gif(session: String, within seconds: Double) async -> GIFAnswer {
+        let making: GIFMaking? = lock.withLock {
+            guard var entry = entries[session] else { return nil }
+            if let gif = entry.gif { return gif }
+            let gif = GIFMaking(trace: entry.trace, render: render)
+            entry.gif = gif
+            entries[session] = entry
+            return gif
+        }
+        guard let making else { return .missing }
+        switch await making.outcome(within: seconds) {
+        case .success(let data)?: return .made(data)
+        case .failure(let error)?: return .failed(error)
+        case nil: return .making(frames: making.frameCount)
+        }
     }
 
     /// The trace file's layout: `fps`, `screen`, then one frame per line, then the

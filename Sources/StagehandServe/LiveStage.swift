@@ -132,11 +132,11 @@ final class LiveStage {
         }
     }
 
-    /// The finger's move to `point` as a one-frame drag; false (no frame stepped) when
+    /// The finger's move to `point` as a one-frame move of the touch; false (no frame stepped) when
     /// it does not move.
     private func move(to point: Point) -> Bool {
         guard let from = finger, from != point else { return false }
-        step(.drag(from: from, to: point, duration: frameDuration, hold: 0, release: .hold), frames: 1)
+        step(.move(to: point, duration: frameDuration, hold: 0, release: .hold), frames: 1)
         finger = point
         return true
     }
@@ -151,7 +151,7 @@ final class LiveStage {
                 finger = point
             case .up, .cancel:
                 guard let at = finger else { return }
-                step(.drag(from: at, to: at, duration: 0, hold: 0, release: phase == .up ? .lift : .cancel), frames: 0)
+                step(.move(to: at, duration: 0, hold: 0, release: phase == .up ? .lift : .cancel), frames: 0)
                 finger = nil
             case .move:
                 break
@@ -175,7 +175,7 @@ final class LiveStage {
 
     private func cancelNow() {
         guard let at = finger else { return }
-        step(.drag(from: at, to: at, duration: 0, hold: 0, release: .cancel), frames: 0)
+        step(.move(to: at, duration: 0, hold: 0, release: .cancel), frames: 0)
         finger = nil
         fingerPlanned = false
     }

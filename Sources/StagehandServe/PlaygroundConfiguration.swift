@@ -17,6 +17,10 @@ public struct PlaygroundConfiguration: Sendable {
     public var log: @Sendable (String) -> Void
     /// How often the plugin directories are looked at, in seconds.
     public var watchInterval: Double = 0.5
+    /// How long a request for a GIF waits for it to be made, in seconds; past that it is
+    /// answered 503 with a message to ask again (the GIF goes on being made, and the
+    /// next request gets it). The server's own limit for any request is 15 s longer.
+    public var gifWait: Double = 60
     /// Where copies of the plugin directories are made (a fresh directory per server).
     public var temporaryDirectory: String
 

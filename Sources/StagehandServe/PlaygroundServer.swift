@@ -14,7 +14,7 @@ import StagehandHost
 public final class PlaygroundServer: @unchecked Sendable {
     public let configuration: PlaygroundConfiguration
     private let library: PlaygroundLibrary
-    private let exports = ExportStore()
+    let exports = ExportStore()
     private let sessions: SessionRegistry
     private let watcher: PluginWatcher
     private let server: HTTPServer
@@ -32,7 +32,10 @@ public final class PlaygroundServer: @unchecked Sendable {
             address = try sockaddr_in.inet(ip4: configuration.host == "localhost" ? "127.0.0.1" : configuration.host,
                                            port: configuration.port)
         }
-        server = HTTPServer(config: HTTPServer.Configuration(address: address, pool: NoDelaySocketPool(base: HTTPServer.defaultPool()),
+        // FlyingFox answers 500, with no reason, to a request its handler has not
+        // answered within `timeout`: the GIF's wait stays below it (see `gifWait`).
+        server = HTTPServer(config: HTTPServer.Configuration(address: address, timeout: max(0, configuration.gifWait) + 15,
+                                                             pool: NoDelaySocketPool(base: HTTPServer.defaultPool()),
                                                              logger: ServerLog(log: configuration.log)))
         let (library, sessions, reloads) = (self.library, self.sessions, self.reloads)
         let log = configuration.log
@@ -54,9 +57,9 @@ public final class PlaygroundServer: @unchecked Sendable {
                          body: Data(PlaygroundPage.html.utf8))
         }
         await server.appendRoute("GET /socket", to: .webSocket(SessionSocket(sessions: sessions)))
-        let exports = self.exports
+        let (exports, gifWait) = (self.exports, configuration.gifWait)
         await server.appendRoute("GET /export/*") { request in
-            Self.export(request.path, exports: exports)
+            await Self.export(request.path, exports: exports, gifWait: gifWait)
         }
         let server = self.server
         Task { try await server.run() }
@@ -75,7 +78,7 @@ public final class PlaygroundServer: @unchecked Sendable {
         await server.stop(timeout: 1)
     }
 
-    private static func export(_ path: String, exports: ExportStore) -> HTTPResponse {
+    private static func export(_ path: String, exports: ExportStore, gifWait: Double) async -> HTTPResponse {
         let parts = path.split(separator: "/").map(String.init)
         guard parts.count == 3 else { return HTTPResponse(statusCode: .notFound) }
         let (session, file) = (parts[1], parts[2])
@@ -90,9 +93,13 @@ public final class PlaygroundServer: @unchecked Sendable {
         case "recording.json": return found(exports.scenario(session: session).map { Data($0.utf8) }, "application/json")
         case "trace.json": return found(exports.trace(session: session), "application/json")
         case "recording.gif":
-            do {
-                return found(try exports.gif(session: session), "image/gif")
-            } catch {
+            switch await exports.gif(session: session, within: gifWait) {
+            case .made(let data): return found(data, "image/gif")
+            case .missing: return found(nil, "image/gif")
+            case .making(let frames):
+                return HTTPResponse(statusCode: .serviceUnavailable, headers: [.init("Retry-After"): "2"],
+                                    body: Data("the GIF of \(frames) frames is still being made: ask again in a moment\n".utf8))
+            case .failed(let error):
                 return HTTPResponse(statusCode: .internalServerError, body: Data("the GIF cannot be made: \(error)\n".utf8))
             }
         default: return HTTPResponse(statusCode: .notFound)

@@ -151,8 +151,8 @@ final class PlaygroundSession: @unchecked Sendable {
         }
         if stage?.isDragging == true { stage?.cancelTouch() }
         let session = id, log = self.log, send = self.send
-        // Errors are shown as they come; a warning once per stage (a drag continued
-        // frame after frame repeats the same one); notes only in the trace.
+        // Errors are shown as they come; a warning once per stage (one a stage makes
+        // every frame would flood the log); notes only in the trace.
         var warned = Set<String>()
         let live = LiveStage(library: library, effect: effect, parameters: parameters) { diagnostic in
             guard diagnostic.severity != .note else { return }

@@ -61,6 +61,9 @@ enum ScenarioFile {
             return "{\"pinch\": {\"center\": [\(number(center.x)), \(number(center.y))], \"from\": \(number(from)), \"to\": \(number(to)), "
                 + "\"angle\": \(number(angle * 180 / .pi)), \"duration\": \(number(duration)), \"hold\": \(number(hold)), "
                 + "\"release\": \(text(release))}}"
+        case .move(let to, let duration, let hold, let release):
+            return "{\"move\": {\"to\": [\(number(to.x)), \(number(to.y))], "
+                + "\"duration\": \(number(duration)), \"hold\": \(number(hold)), \"release\": \(text(release))}}"
         case .wait(let seconds): return "{\"wait\": \(number(seconds))}"
         case .switchChild(let title, let effect):
             var fields = ["\"title\": \(string(title))"]

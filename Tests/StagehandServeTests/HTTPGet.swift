@@ -4,13 +4,23 @@ import Glibc
 #endif
 
 /// One HTTP/1.1 GET over a plain socket (`Connection: close`), for the export links:
-/// the body of a 200 response, or an error with the status line.
+/// the body of a 200 response (or an error with the status and the body), or any status
+/// and its body.
 enum HTTPGet {
     struct Failure: Error, CustomStringConvertible {
         var description: String
     }
 
     static func fetch(port: UInt16, path: String) async throws -> Data {
+        let (status, body) = try await response(port: port, path: path)
+        guard status == 200 else {
+            throw Failure(description: "GET \(path): status \(status): \(String(decoding: body.prefix(400), as: UTF8.self))")
+        }
+        return body
+    }
+
+    /// The status code and the body, whatever the status.
+    static func response(port: UInt16, path: String) async throws -> (status: Int, body: Data) {
         try await withCheckedThrowingContinuation { continuation in
             DispatchQueue.global().async {
                 continuation.resume(with: Result { try fetchBlocking(port: port, path: path) })
@@ -18,7 +28,7 @@ enum HTTPGet {
         }
     }
 
-    private static func fetchBlocking(port: UInt16, path: String) throws -> Data {
+    private static func fetchBlocking(port: UInt16, path: String) throws -> (status: Int, body: Data) {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { throw Failure(description: "socket() failed") }
         defer { close(fd) }
@@ -47,10 +57,11 @@ enum HTTPGet {
         }
         guard let end = response.range(of: Data("\r\n\r\n".utf8)) else { throw Failure(description: "no response") }
         let head = String(decoding: response[..<end.lowerBound], as: UTF8.self)
-        guard head.hasPrefix("HTTP/1.1 200") else {
-            throw Failure(description: "GET \(path): \(head.prefix(60)): \(String(decoding: response[end.upperBound...].prefix(400), as: UTF8.self))")
+        let fields = head.split(separator: " ", maxSplits: 2)
+        guard fields.count >= 2, fields[0].hasPrefix("HTTP/1."), let status = Int(fields[1]) else {
+            throw Failure(description: "GET \(path): not an HTTP response: \(head.prefix(60))")
         }
-        return Data(response[end.upperBound...])
+        return (status, Data(response[end.upperBound...]))
     }
 
     private static func contentLength(_ head: Data) -> Int? {

@@ -43,7 +43,8 @@ import Testing
     /// Push, then drag from the middle of the stage to 70 % of its width and release:
     /// the pop follows the finger and, at 20 % of the width (below parallax-pop's quarter),
     /// springs back; a drag to 95 % then pops. The export replays (through
-    /// `ScenarioRunner`, as `stagehand play` runs it) to a trace identical byte for byte.
+    /// `ScenarioRunner`, as `stagehand play` runs it) to a trace identical byte for byte,
+    /// with no warning: each press is one `drag`, its frames and release `move` steps.
     @Test func liveDragsPopOrCancelAndTheExportReplaysToTheSameTrace() async throws {
         let server = try await TestServer()
         let page = try await PageClient.connect(port: server.port)
@@ -81,7 +82,21 @@ import Testing
         let scenarioText = try await Self.get(server, try #require(exported["scenario"] as? String))
         let traceFile = try await Self.get(server, try #require(exported["trace"] as? String))
         let scenario = try ScenarioParser.parse(scenarioText, file: "recording.json")
-        let replay = ScenarioRunner(library: Self.library).run(scenario).trace
+        var warnings: [String] = []
+        let replay = ScenarioRunner(library: Self.library).run(scenario) { diagnostic in
+            if diagnostic.severity == .warning { warnings.append(diagnostic.message) }
+        }.trace
+        // Each press is one touch down: the frames' moves and the release continue it.
+        #expect(warnings == [], "the replay warns: \(warnings.prefix(3))")
+        let steps = scenario.steps.map { step -> String in
+            switch step {
+            case .drag: return "drag"
+            case .move: return "move"
+            default: return "other"
+            }
+        }
+        #expect(steps.filter { $0 == "drag" }.count == 2)
+        #expect(steps.filter { $0 == "move" }.count > 20)
         let outcomes = replay.events.filter { $0.effect == "parallax-pop" && $0.interactive && $0.kind != "began" }.map(\.kind)
         #expect(outcomes == ["cancelled", "completed"], "\(replay.events)")
         #expect(ExportStore.traceFile(replay) == traceFile, "the replay's trace differs from the live one")

@@ -24,7 +24,7 @@ final class TestServer: @unchecked Sendable {
     /// The server's log lines so far.
     var log: [String] { logBox.lines }
 
-    init(pluginDirectories: [String] = []) async throws {
+    init(pluginDirectories: [String] = [], gifWait: Double? = nil) async throws {
         let box = LogBox()
         var configuration = PlaygroundConfiguration(
             load: { copies in
@@ -36,6 +36,7 @@ final class TestServer: @unchecked Sendable {
         configuration.port = 0
         configuration.pluginDirectories = pluginDirectories
         configuration.watchInterval = 0.1
+        if let gifWait { configuration.gifWait = gifWait }
         server = try PlaygroundServer(configuration: configuration)
         port = try await server.start()
         logBox = box

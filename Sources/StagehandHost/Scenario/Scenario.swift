@@ -1,7 +1,7 @@
 import StagehandCore
 
 /// A scripted run: a screen, a root controller, the effects chosen for navigation, and
-/// steps (push, pop, present, dismiss, a finger's drag, a wait) played on the virtual
+/// steps (push, pop, present, dismiss, a finger's drag and its moves, a wait) played on the virtual
 /// clock. The JSON form is documented in Documentation/Scenario.md.
 public struct Scenario: Hashable, Sendable {
     public var screen: Size = Size(width: 390, height: 844)
@@ -39,7 +39,8 @@ public struct Scenario: Hashable, Sendable {
             switch step {
             case .wait(let seconds): total += seconds
             case .drag(_, _, let duration, let hold, _), .twoFingerDrag(_, _, let duration, let hold, _),
-                 .pinch(_, _, _, _, let duration, let hold, _):
+                 .pinch(_, _, _, _, let duration, let hold, _),
+                 .move(_, let duration, let hold, _):
                 total += duration + frame + hold
             default: break
             }
@@ -73,6 +74,10 @@ public enum ScenarioStep: Hashable, Sendable {
     /// x axis), moving apart or together to `to` points over `duration`, still for
     /// `hold`, then ended as `release` says.
     case pinch(center: Point, from: Double, to: Double, angle: Double, duration: Double, hold: Double, release: DragRelease)
+    /// The finger a previous drag (or move) left down goes on, in a straight line to `to`
+    /// over `duration`, still for `hold`, then ended as `release` says: the same touch,
+    /// with no new touch down (a drag always starts one).
+    case move(to: Point, duration: Double, hold: Double, release: DragRelease)
     case wait(Double)
     /// Swaps the root's child for a new one titled `title` with a container effect.
     case switchChild(title: String, effect: String?)

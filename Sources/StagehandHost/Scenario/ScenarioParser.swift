@@ -118,6 +118,7 @@ public enum ScenarioParser {
             if let steps = top["steps"] {
                 guard case .array(let list) = steps else { throw fail("steps", "expected an array of steps") }
                 s.steps = try list.enumerated().map { (i, v) throws(Diagnostic) in try step(v, "steps[\(i)]") }
+                try checkFinger(s.steps)
             }
             try checkLength(s)
             return s
@@ -138,12 +139,31 @@ public enum ScenarioParser {
             }
         }
 
+        /// Refuses a `move` with no finger down: only a `drag` (or `move`) that ends
+        /// with `"release": false` leaves one.
+        func checkFinger(_ steps: [ScenarioStep]) throws(Diagnostic) {
+            var down = false
+            for (i, step) in steps.enumerated() {
+                switch step {
+                case .drag(_, _, _, _, let release):
+                    down = release == .hold
+                case .move(_, _, _, let release):
+                    guard down else {
+                        throw fail("steps[\(i)].move", "no finger is down to move; a move continues a drag (or move) "
+                                   + "that ended with \"release\": false")
+                    }
+                    down = release == .hold
+                default: break
+                }
+            }
+        }
+
         static func format(_ seconds: Double) -> String {
             seconds == seconds.rounded() ? String(Int(seconds)) : String(format: "%.3f", seconds)
         }
 
         func step(_ value: JSONValue, _ path: String) throws(Diagnostic) -> ScenarioStep {
-            let names = ["push", "pop", "popToRoot", "present", "dismiss", "drag", "pinch", "wait", "switchChild"]
+            let names = ["push", "pop", "popToRoot", "present", "dismiss", "drag", "move", "pinch", "wait", "switchChild"]
             guard case .object(let members) = value, members.count == 1, let (name, body) = members.first.map({ ($0.key, $0.value) }) else {
                 throw fail(path, "expected an object with exactly one of \(names.joined(separator: ", "))")
             }
@@ -195,6 +215,13 @@ public enum ScenarioParser {
                               duration: try number(o["duration"], "\(p).duration", min: 0, max: 600) ?? 0.3,
                               hold: try number(o["hold"], "\(p).hold", min: 0, max: 600) ?? 0,
                               release: try release(o["release"], "\(p).release") ?? .lift)
+            case "move":
+                let o = try object(body, p, keys: ["to", "duration", "hold", "release"])
+                guard let to = try point(o["to"], "\(p).to") else { throw fail("\(p).to", "missing; expected [x, y]") }
+                return .move(to: to,
+                             duration: try number(o["duration"], "\(p).duration", min: 0, max: 600) ?? 0.3,
+                             hold: try number(o["hold"], "\(p).hold", min: 0, max: 600) ?? 0,
+                             release: try release(o["release"], "\(p).release") ?? .lift)
             case "switchChild":
                 let o = try object(body, p, keys: ["title", "effect"])
                 return .switchChild(title: try string(o["title"], "\(p).title") ?? "Child",

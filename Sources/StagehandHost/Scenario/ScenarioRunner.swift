@@ -86,6 +86,17 @@ public struct ScenarioRunner: Sendable {
         perform(step, coordinator: run.coordinator, finger: run.finger, pair: run.pair)
     }
 
+    /// The part of a drag after its touch down: the move, the hold, the release.
+    private static func move(_ finger: Finger, to: Point, duration: Double, hold: Double, release: DragRelease) {
+        finger.move(to: to, duration: duration)
+        finger.hold(for: hold)
+        switch release {
+        case .lift: finger.lift()
+        case .cancel: finger.cancel()
+        case .hold: break
+        }
+    }
+
     private func perform(_ step: ScenarioStep, coordinator: Coordinator, finger: Finger, pair: ScriptedFingers) {
         let stage = coordinator.stage
         switch step {
@@ -107,12 +118,14 @@ public struct ScenarioRunner: Sendable {
             coordinator.dismissTop()
         case .drag(let from, let to, let duration, let hold, let release):
             finger.touchDown(at: from)
-            finger.move(to: to, duration: duration)
-            finger.hold(for: hold)
-            switch release {
-            case .lift: finger.lift()
-            case .cancel: finger.cancel()
-            case .hold: break
+            Self.move(finger, to: to, duration: duration, hold: hold, release: release)
+        case .move(let to, let duration, let hold, let release):
+            if finger.isDown {
+                Self.move(finger, to: to, duration: duration, hold: hold, release: release)
+            } else {
+                // No finger to move (the parser refuses this; a step built in code may
+                // not): the step's time passes all the same, as many frames as a move.
+                stage.advance(by: (duration * Double(stage.framesPerSecond)).rounded() / Double(stage.framesPerSecond) + hold)
             }
         case .twoFingerDrag(let from, let to, let duration, let hold, let release):
             let d = ScenarioStep.twoFingerSpacing

@@ -1,0 +1,104 @@
+import Foundation
+import StagehandRender
+import StagehandTrace
+import Testing
+@testable import StagehandServe
+
+/// A GIF is made off the server's tasks, once per export, and belongs to that export: a
+/// session that exports again while its last GIF is being made is never served the old
+/// one, and a request that outwaits the making is told to ask again (never a bare 500).
+@Suite struct GIFExportTests {
+    /// A trace told apart by its screen (the injected render writes the screen).
+    static func trace(_ side: Double) -> Trace {
+        Trace(fps: 60, screen: [side, side], frames: [], events: [])
+    }
+
+    /// A render that writes the trace's screen, held until `gate` opens for `held` traces.
+    final class GatedRender: @unchecked Sendable {
+        let gate = DispatchSemaphore(value: 0)
+        let held: Double
+        private let lock = NSLock()
+        private var count = 0
+        var calls: Int { lock.withLock { count } }
+
+        init(holding side: Double) { held = side }
+
+        var render: GIFMaking.Render {
+            { [self] trace in
+                lock.withLock { count += 1 }
+                if trace.screen.first == held { gate.wait() }
+                return .success(Data("screen \(trace.screen)".utf8))
+            }
+        }
+    }
+
+    @Test func aGIFStillBeingMadeForAnEarlierExportIsNeverServedForALaterOne() async throws {
+        let gated = GatedRender(holding: 1)
+        let store = ExportStore(render: gated.render)
+        _ = store.store(session: "s", scenario: "first", trace: Self.trace(1))
+        guard case .making = await store.gif(session: "s", within: 0) else {
+            Issue.record("the held GIF was answered as made")
+            return
+        }
+        _ = store.store(session: "s", scenario: "second", trace: Self.trace(2))
+        guard case .made(let second) = await store.gif(session: "s", within: 20) else {
+            Issue.record("the second export's GIF was not made")
+            return
+        }
+        #expect(String(decoding: second, as: UTF8.self) == "screen [2.0, 2.0]")
+        // The first export's GIF ends now: it must not replace the second's.
+        gated.gate.signal()
+        try await Task.sleep(for: .milliseconds(50))
+        guard case .made(let again) = await store.gif(session: "s", within: 20) else {
+            Issue.record("the second export's GIF was lost")
+            return
+        }
+        #expect(String(decoding: again, as: UTF8.self) == "screen [2.0, 2.0]")
+        #expect(gated.calls == 2)
+    }
+
+    @Test func requestsForOneExportShareOneMakingAndAFailureIsSaid() async throws {
+        let gated = GatedRender(holding: 3)
+        let store = ExportStore(render: gated.render)
+        _ = store.store(session: "s", scenario: "x", trace: Self.trace(3))
+        async let a = store.gif(session: "s", within: 20)
+        async let b = store.gif(session: "s", within: 20)
+        try await Task.sleep(for: .milliseconds(100))
+        gated.gate.signal()
+        for answer in await [a, b] {
+            guard case .made(let data) = answer else { Issue.record("not made: \(answer)"); continue }
+            #expect(String(decoding: data, as: UTF8.self) == "screen [3.0, 3.0]")
+        }
+        #expect(gated.calls == 1)
+        guard case .missing = await store.gif(session: "other", within: 1) else { Issue.record("an unknown session has a GIF"); return }
+
+        let failing = ExportStore(render: { _ in .failure(RenderError("no frames here")) })
+        _ = failing.store(session: "s", scenario: "x", trace: Self.trace(1))
+        guard case .failed(let error) = await failing.gif(session: "s", within: 20) else { Issue.record("a failure was not said"); return }
+        #expect(error.message == "no frames here")
+    }
+
+    /// Through the server: with no wait, the first request is told the GIF is being made
+    /// (503, with a reason), and asking again gets it.
+    @Test func aGIFNotMadeYetIsAnsweredAskAgainThenServed() async throws {
+        let server = try await TestServer(gifWait: 0)
+        let page = try await PageClient.connect(port: server.port)
+        _ = try await page.next("selected")
+        _ = try await page.next("frame") { ($0["t"] as? Double ?? 0) >= 0.2 }
+        try await page.send(["type": "export"])
+        let exported = try await page.next("exported")
+        let path = try #require(exported["gif"] as? String)
+        let first = try await HTTPGet.response(port: server.port, path: path)
+        #expect(first.status == 503)
+        #expect(String(decoding: first.body, as: UTF8.self).contains("is still being made: ask again"))
+        var answer = first
+        for _ in 0..<600 where answer.status == 503 {
+            try await Task.sleep(for: .milliseconds(50))
+            answer = try await HTTPGet.response(port: server.port, path: path)
+        }
+        #expect(answer.status == 200)
+        #expect(answer.body.starts(with: Data("GIF89a".utf8)))
+        page.close()
+        await server.stop()
+    }
+}
