@@ -46,16 +46,16 @@ public struct ScenarioRunner: Sendable {
                 stage.recordError(Coordinator.fallbackMessage(error, operation: operation), effect: name, operation: operation)
             }
         }
-        let root = ViewController(title: scenario.rootTitle)
+        let root = screen(scenario.rootTitle, .root, in: scenario)
         coordinator.setRoot(scenario.rootInNavigation ? coordinator.makeNavigationController(root: root) : root)
         if let child = scenario.rootChild {
-            try? coordinator.switchChild(of: root, to: ViewController(title: child), effect: nil)
+            try? coordinator.switchChild(of: root, to: screen(child, .child, in: scenario), effect: nil)
         }
         let recorder = TraceRecorder(stage: stage, topNavigation: { coordinator.topNavigationController }, consumer: frames)
         if recordsFrames { recorder.start() }
         let finger = Finger(stage: stage)
         for (index, step) in scenario.steps.enumerated() {
-            perform(step, coordinator: coordinator, finger: finger)
+            perform(step, of: scenario, coordinator: coordinator, finger: finger)
             afterStep?(index, stage, coordinator)
         }
         stage.settle(limit: scenario.settleLimit)
@@ -65,11 +65,19 @@ public struct ScenarioRunner: Sendable {
         return ScenarioResult(trace: recorder.trace, frameCount: recorder.frameCount, stage: stage, coordinator: coordinator)
     }
 
-    private func perform(_ step: ScenarioStep, coordinator: Coordinator, finger: Finger) {
+    /// A controller titled `title` whose view shows the content `scenario` gives it.
+    private func screen(_ title: String, _ role: ScreenRole, in scenario: Scenario) -> ViewController {
+        let vc = ViewController(title: title)
+        scenario.content(for: title, role: role).install(in: vc.view, title: title)
+        return vc
+    }
+
+    private func perform(_ step: ScenarioStep, of scenario: Scenario, coordinator: Coordinator, finger: Finger) {
         let stage = coordinator.stage
         switch step {
         case .push(let title, let embed):
-            let vc = ViewController(title: title)
+            let below = coordinator.topNavigationController?.topViewController?.title
+            let vc = screen(title, .pushed(below: below), in: scenario)
             let pushed = embed ? coordinator.makeNavigationController(root: vc) : vc
             coordinator.push(pushed)
         case .pop:
@@ -77,7 +85,7 @@ public struct ScenarioRunner: Sendable {
         case .popToRoot:
             coordinator.popToRoot()
         case .present(let title, let effect, let dismissal, let interactive, let embed):
-            let vc = ViewController(title: title)
+            let vc = screen(title, .presented, in: scenario)
             let presented = embed ? coordinator.makeNavigationController(root: vc) : vc
             if embed { presented.title = title }
             // A failure is an error event on the stage (the coordinator records it); the run goes on.
@@ -99,7 +107,7 @@ public struct ScenarioRunner: Sendable {
                                   effect: effect ?? "container", operation: .container)
                 return
             }
-            try? coordinator.switchChild(of: parent, to: ViewController(title: title), effect: effect)
+            try? coordinator.switchChild(of: parent, to: screen(title, .child, in: scenario), effect: effect)
         case .wait(let seconds):
             stage.advance(by: seconds)
         }

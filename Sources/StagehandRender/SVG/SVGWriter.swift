@@ -72,6 +72,7 @@ struct SVGWriter {
         attribute("x", label.centerX)
         attribute("y", label.baseline)
         attribute("font-size", label.fontSize)
+        if !label.bold { text += " font-weight=\"normal\"" }
         text += " text-anchor=\"middle\""
         paint(label.color)
         text += ">"

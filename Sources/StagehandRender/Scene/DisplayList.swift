@@ -32,7 +32,8 @@ struct DisplayList: Sendable {
         background = Palette.background
         items = []
         var hiddenAt: Int?
-        for view in frame.views {
+        let views = frame.views
+        for (index, view) in views.enumerated() {
             if let depth = hiddenAt {
                 if view.depth > depth { continue }
                 hiddenAt = nil
@@ -41,14 +42,18 @@ struct DisplayList: Sendable {
                 hiddenAt = view.depth
                 continue
             }
-            guard view.opacity > 0.001, let item = Self.item(for: view, metrics: metrics) else { continue }
+            // A screen with content shows its content, not its title in the middle.
+            let hasContent = index + 1 < views.count && views[index + 1].depth == view.depth + 1
+                && ViewStyle(views[index + 1]).isContent
+            guard view.opacity > 0.001, let item = Self.item(for: view, titled: !hasContent, metrics: metrics) else { continue }
             items.append(item)
         }
     }
 
-    static func item(for view: Trace.ViewRecord, metrics: FontMetrics) -> DisplayItem? {
+    static func item(for view: Trace.ViewRecord, titled: Bool = true, metrics: FontMetrics) -> DisplayItem? {
         guard let quad = Quad(view.corners), abs(quad.doubleArea) > 1e-6 else { return nil }
         let style = ViewStyle(view)
+        if style.isContent { return contentItem(for: view, style: style, quad: quad, metrics: metrics) }
         let own = view.color.flatMap { $0.count == 4 ? RGBA($0[0], $0[1], $0[2], $0[3]) : nil }
         let body: RGBA?
         switch style {
@@ -56,6 +61,7 @@ struct DisplayList: Sendable {
         case .bar: body = own ?? Palette.navigationBar
         case .dimming: body = own ?? Palette.dimming
         case .transparent: body = own
+        case .panel, .separator, .image, .button, .title, .text, .chevron: return nil
         }
         let size = quad.localSize(transform: view.transform, frame: view.frame)
         let placement = quad.placement(for: size)
@@ -79,7 +85,7 @@ struct DisplayList: Sendable {
             let line = Rect(x: 0, y: size.height - 0.5, width: size.width, height: 0.5)
             fills.append(Fill(shape: .roundedRect(line, radius: 0, placement: placement), color: Palette.hairline.fading(view.opacity)))
         }
-        let label = placement.flatMap { Self.label(for: view, style: style, size: size, placement: $0, on: body, metrics: metrics) }
+        let label = !titled ? nil : placement.flatMap { Self.label(for: view, style: style, size: size, placement: $0, on: body, metrics: metrics) }
         guard !fills.isEmpty || label != nil else { return nil }
         return DisplayItem(fills: fills, label: label)
     }
@@ -116,7 +122,7 @@ struct DisplayList: Sendable {
         case .bar:
             fontSize = barTitleSize
             color = Palette.barTitle
-        case .dimming, .transparent:
+        case .dimming, .transparent, .panel, .separator, .image, .button, .title, .text, .chevron:
             return nil
         }
         fontSize = min(fontSize, 0.8 * size.width / advance, 0.6 * size.height)
