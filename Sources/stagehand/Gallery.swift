@@ -27,6 +27,12 @@ struct Gallery {
     let screen: Size
     let framesPerSecond: Int
 
+    /// The gallery's GIFs play at 25 fps at most: a page of dozens of GIFs playing at
+    /// once shows motion as well at 25, and every GIF frame costs its palette mapping and
+    /// libgd's encoding (most of a GIF's time) — half the frames, about half the time.
+    /// `stagehand preview NAME` keeps the full 50 fps.
+    static let galleryFramesPerSecond = 25
+
     /// What one effect gave.
     struct Rendered: Sendable {
         var gif: Data?
@@ -94,7 +100,8 @@ struct Gallery {
             let trace = ScenarioRunner(library: library).run(scenario).trace
             var result = Rendered()
             if folder != nil {
-                result.gif = try Renderer(trace: trace).gif(trace: trace, timing: GIFTiming(framesPerSecond: trace.fps))
+                let rate = min(trace.fps, Self.galleryFramesPerSecond)
+                result.gif = try Renderer(trace: trace).gif(trace: trace, timing: GIFTiming(framesPerSecond: rate))
             }
             if contactSheet != nil {
                 result.still = FrameChoice.frame(at: FrameChoice.defaultTime(in: trace, effect: effect.name), in: trace)
