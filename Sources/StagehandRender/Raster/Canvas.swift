@@ -96,12 +96,20 @@ final class Canvas: @unchecked Sendable {
 
     private func paintItems(_ list: DisplayList) {
         for item in list.items {
+            if !item.clips.isEmpty {
+                cairo.save(cr)
+                for clip in item.clips {
+                    add(clip)
+                    cairo.clip(cr)
+                }
+            }
             for fill in item.fills {
                 add(fill.shape)
                 set(fill.color)
                 cairo.fill(cr)
             }
             if let label = item.label { draw(label) }
+            if !item.clips.isEmpty { cairo.restore(cr) }
         }
     }
 
