@@ -28,25 +28,27 @@ enum ProcessBenchmarks {
     /// `gallery_all_s`: the built binary running `stagehand preview --all --out DIR` (every
     /// effect of the catalog to a GIF, and the index page) into a fresh temporary folder,
     /// spawn to exit; the median of `runs`. Also says how many effects it rendered.
-    static func gallery(executable: String, runs: Int) -> (seconds: Double?, effects: Int?, problem: String?) {
+    static func gallery(executable: String, runs: Int) -> (seconds: Double?, cpuSeconds: Double?, effects: Int?, problem: String?) {
         var times: [Double] = []
+        var cpu: [Double] = []
         var effects: Int?
         for _ in 0..<runs {
             var template = Array("/tmp/stagehand-bench-gallery-XXXXXX".utf8CString)
-            guard let made = mkdtemp(&template) else { return (nil, nil, "cannot make a temporary folder") }
+            guard let made = mkdtemp(&template) else { return (nil, nil, nil, "cannot make a temporary folder") }
             let folder = String(cString: made)
             defer { try? FileManager.default.removeItem(atPath: folder) }
             guard let run = Spawn.run(executable, ["stagehand", "preview", "--all", "--out", folder + "/gallery"], capture: true) else {
-                return (nil, nil, "cannot spawn \(executable)")
+                return (nil, nil, nil, "cannot spawn \(executable)")
             }
-            guard run.status == 0 else { return (nil, nil, "stagehand preview --all exited with status \(run.status)") }
+            guard run.status == 0 else { return (nil, nil, nil, "stagehand preview --all exited with status \(run.status)") }
             // "wrote DIR: N GIFs and index.html"
             if let range = run.output.range(of: ": "), let n = Int(run.output[range.upperBound...].prefix { $0.isNumber }) {
                 effects = n
             }
             times.append(run.seconds)
+            cpu.append(run.cpuSeconds)
         }
-        return (Measure.median(times), effects, nil)
+        return (Measure.median(times), Measure.median(cpu), effects, nil)
     }
 
     /// Runs `stagehand-bench --child NAME` (`executable`, the benchmark itself) and reads
