@@ -93,27 +93,27 @@ import Testing
 
     @Test func everySetterReachesTheSceneAndBadValuesAreRefused() throws {
         let push = try HostileCallsTests.push(Self.bundle, times: 2)
-        let said = push.messages.filter { $0.hasPrefix("test-effect: ") }.map { String($0.dropFirst("test-effect: ".count)) }
+        let said = push.messages.filter { $0.hasPrefix("libHostile.so (test-effect): ") }.map { String($0.dropFirst("libHostile.so (test-effect): ".count)) }
         for line in ["has 1.2: 1", "double sided: 0", "m34: -0.002", "clips: 1", "mask before: 0", "mask: 145 100 50",
                      "shadow radius: 12", "shadow offset: 4 6", "shadow colour: 1 0 0.5", "z: 7",
                      "tile: 0 390 100", "tile clips: 1", "empty tile: NULL", "NaN tile: NULL", "pinch: 1 0 0", "pan scale: 1"] {
             #expect(said.contains(line), "\(line) not among:\n\(said.joined(separator: "\n"))")
         }
         for refusal in [
-            "view_set_sublayer_transform: non-finite sublayer transform",
+            "view_set_sublayer_transform: sublayer transform (",
             "view_set_mask: negative mask corner radius (-1.0) refused",
-            "view_set_mask: non-finite mask",
-            "view_set_shadow_radius: non-finite shadow radius (nan) refused",
-            "view_set_shadow_offset: non-finite shadow offset",
-            "view_set_shadow_color: non-finite shadow colour",
-            "view_set_z_position: non-finite zPosition (inf) refused",
+            "view_set_mask: mask (",
+            "view_set_shadow_radius: shadow radius nan is not finite: refused, value kept",
+            "view_set_shadow_offset: shadow offset (",
+            "view_set_shadow_color: shadow colour (",
+            "view_set_z_position: zPosition inf is not finite: refused, value kept",
             "view_resizable_snapshot: empty rectangle (0.0 × 100.0); NULL returned",
-            "view_resizable_snapshot: non-finite rectangle",
+            "view_resizable_snapshot: rectangle (",
             "gesture_set_maximum_touches: the recognizer is not a pan; ignored",
             "gesture_set_maximum_touches: a touch count of 0 refused",
             "view_set_z_position: stale view handle",
         ] {
-            HostileCallsTests.expectMessage(push, "test-effect: \(refusal)")
+            HostileCallsTests.expectMessage(push, "libHostile.so (test-effect): \(refusal)")
         }
         #expect(push.events == ["began test-effect", "completed test-effect", "began test-effect", "completed test-effect"])
 

@@ -30,6 +30,22 @@ public struct ScenarioRunner: Sendable {
     public func run(_ scenario: Scenario, diagnostics: ((Diagnostic) -> Void)? = nil,
                     frames: ((Trace.Frame) -> Void)? = nil,
                     afterStep: ((Int, Stage, Coordinator) -> Void)? = nil) -> ScenarioResult {
+        let run = begin(scenario, diagnostics: diagnostics, frames: frames)
+        for (index, step) in scenario.steps.enumerated() {
+            perform(step, in: run)
+            afterStep?(index, run.stage, run.coordinator)
+        }
+        finish(run, settleLimit: scenario.settleLimit)
+        return ScenarioResult(trace: run.recorder.trace, frameCount: run.recorder.frameCount, stage: run.stage, coordinator: run.coordinator)
+    }
+
+    /// Sets up a run as `run` does (the stage, the coordinator with the scenario's
+    /// navigation effects, the root, the recorder) without performing any step: a caller
+    /// that decides the steps as it goes (a live stage driven by a person) performs them
+    /// one by one with `perform(_:in:)` and ends with `finish`, and its trace is then
+    /// exactly the trace `run` makes of the same steps.
+    public func begin(_ scenario: Scenario, diagnostics: ((Diagnostic) -> Void)? = nil,
+                      frames: ((Trace.Frame) -> Void)? = nil) -> ScenarioRun {
         let stage = Stage(screen: scenario.screen, framesPerSecond: scenario.framesPerSecond)
         stage.diagnosticHandler = diagnostics
         let coordinator = Coordinator(library: library, stage: stage)
@@ -46,27 +62,32 @@ public struct ScenarioRunner: Sendable {
                 stage.recordError(Coordinator.fallbackMessage(error, operation: operation), effect: name, operation: operation)
             }
         }
-        let root = screen(scenario.rootTitle, .root, in: scenario)
+        let root = Self.screen(scenario.rootTitle, .root, in: scenario)
         coordinator.setRoot(scenario.rootInNavigation ? coordinator.makeNavigationController(root: root) : root)
         if let child = scenario.rootChild {
-            try? coordinator.switchChild(of: root, to: screen(child, .child, in: scenario), effect: nil)
+            try? coordinator.switchChild(of: root, to: Self.screen(child, .child, in: scenario), effect: nil)
         }
         let recorder = TraceRecorder(stage: stage, topNavigation: { coordinator.topNavigationController }, consumer: frames)
         if recordsFrames { recorder.start() }
-        let finger = Finger(stage: stage)
-        for (index, step) in scenario.steps.enumerated() {
-            perform(step, of: scenario, coordinator: coordinator, finger: finger)
-            afterStep?(index, stage, coordinator)
-        }
-        stage.settle(limit: scenario.settleLimit)
-        // One more frame so the settled scene is in the trace even when nothing ran.
-        stage.step()
-        if !recordsFrames { recorder.capture() }
-        return ScenarioResult(trace: recorder.trace, frameCount: recorder.frameCount, stage: stage, coordinator: coordinator)
+        return ScenarioRun(stage: stage, coordinator: coordinator, recorder: recorder, finger: Finger(stage: stage), scenario: scenario)
+    }
+
+    /// What `run` does after the last step: lets everything settle (up to `settleLimit`
+    /// seconds), then steps one more frame so the settled scene is in the trace even
+    /// when nothing ran.
+    public func finish(_ run: ScenarioRun, settleLimit: Double) {
+        run.stage.settle(limit: settleLimit)
+        run.stage.step()
+        if !recordsFrames { run.recorder.capture() }
+    }
+
+    /// Performs one step of a run begun with `begin`.
+    public func perform(_ step: ScenarioStep, in run: ScenarioRun) {
+        perform(step, of: run.scenario, coordinator: run.coordinator, finger: run.finger)
     }
 
     /// A controller titled `title` whose view shows the content `scenario` gives it.
-    private func screen(_ title: String, _ role: ScreenRole, in scenario: Scenario) -> ViewController {
+    private static func screen(_ title: String, _ role: ScreenRole, in scenario: Scenario) -> ViewController {
         let vc = ViewController(title: title)
         scenario.content(for: title, role: role).install(in: vc.view, title: title)
         return vc
@@ -77,7 +98,7 @@ public struct ScenarioRunner: Sendable {
         switch step {
         case .push(let title, let embed):
             let below = coordinator.topNavigationController?.topViewController?.title
-            let vc = screen(title, .pushed(below: below), in: scenario)
+            let vc = Self.screen(title, .pushed(below: below), in: scenario)
             let pushed = embed ? coordinator.makeNavigationController(root: vc) : vc
             coordinator.push(pushed)
         case .pop:
@@ -85,7 +106,7 @@ public struct ScenarioRunner: Sendable {
         case .popToRoot:
             coordinator.popToRoot()
         case .present(let title, let effect, let dismissal, let interactive, let embed):
-            let vc = screen(title, .presented, in: scenario)
+            let vc = Self.screen(title, .presented, in: scenario)
             let presented = embed ? coordinator.makeNavigationController(root: vc) : vc
             if embed { presented.title = title }
             // A failure is an error event on the stage (the coordinator records it); the run goes on.
@@ -107,7 +128,7 @@ public struct ScenarioRunner: Sendable {
                                   effect: effect ?? "container", operation: .container)
                 return
             }
-            try? coordinator.switchChild(of: parent, to: screen(title, .child, in: scenario), effect: effect)
+            try? coordinator.switchChild(of: parent, to: Self.screen(title, .child, in: scenario), effect: effect)
         case .wait(let seconds):
             stage.advance(by: seconds)
         }
