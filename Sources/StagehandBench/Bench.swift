@@ -134,6 +134,23 @@ public enum Bench {
                                                  reason: "no stagehand executable beside \(executable ?? "the benchmark")")
         }
 
+        // The whole gallery, end to end.
+        log("stagehand preview --all: every effect of the catalog")
+        let galleryTitle = "`stagehand preview --all`: every effect of the catalog to a GIF, and the index"
+        if let commandLine {
+            let runs = quick ? 1 : 3
+            let (seconds, cpu, effects, problem) = ProcessBenchmarks.gallery(executable: commandLine, runs: runs)
+            figures["gallery_all_s"] = seconds.map { s in
+                let n = max(effects ?? 0, 1)
+                let processor = cpu.map { c in "; processor time \(format(c)) s (\(format(c / Double(n))) s per effect, \(format(c / Double(ProcessInfo.processInfo.activeProcessorCount))) s spread over the cores)" } ?? ""
+                return Figure(key: "gallery_all_s", title: galleryTitle, unit: "s", goal: 8, value: s,
+                              detail: "median of \(runs) run(s) of \(commandLine) preview --all, \(effects.map(String.init) ?? "?") effects, spawn to exit, on every core\(processor)")
+            } ?? .missing("gallery_all_s", galleryTitle, unit: "s", goal: 8, reason: problem ?? "?")
+        } else {
+            figures["gallery_all_s"] = .missing("gallery_all_s", galleryTitle, unit: "s", goal: 8,
+                                                reason: "no stagehand executable beside \(executable ?? "the benchmark")")
+        }
+
         // libffi.
         log("factory call through libffi")
         let ffiRepetitions = quick ? 21 : 61

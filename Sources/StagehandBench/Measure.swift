@@ -88,6 +88,9 @@ enum Spawn {
         var seconds: Double
         /// The child's peak resident set (ru_maxrss), in KiB.
         var peakKiB: Double
+        /// The child's processor time, user and system, on all its threads: what a busy
+        /// machine does not inflate the way it inflates `seconds`.
+        var cpuSeconds: Double = 0
     }
 
     /// Runs `path` with `arguments` (argv[0] included); standard output is captured when
@@ -132,7 +135,8 @@ enum Spawn {
         while wait4(pid, &status, 0, &usage) < 0 && errno == EINTR {}
         let seconds = Double(Measure.nanoseconds() - start) * 1e-9
         let exited = (status & 0x7f) == 0
+        let cpu = Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) * 1e-6
         return Result(status: exited ? (status >> 8) & 0xff : -1, output: String(decoding: output, as: UTF8.self),
-                      seconds: seconds, peakKiB: Double(usage.ru_maxrss))
+                      seconds: seconds, peakKiB: Double(usage.ru_maxrss), cpuSeconds: cpu)
     }
 }

@@ -25,6 +25,32 @@ enum ProcessBenchmarks {
         return (Measure.median(times) * 1e3, nil)
     }
 
+    /// `gallery_all_s`: the built binary running `stagehand preview --all --out DIR` (every
+    /// effect of the catalog to a GIF, and the index page) into a fresh temporary folder,
+    /// spawn to exit; the median of `runs`. Also says how many effects it rendered.
+    static func gallery(executable: String, runs: Int) -> (seconds: Double?, cpuSeconds: Double?, effects: Int?, problem: String?) {
+        var times: [Double] = []
+        var cpu: [Double] = []
+        var effects: Int?
+        for _ in 0..<runs {
+            var template = Array("/tmp/stagehand-bench-gallery-XXXXXX".utf8CString)
+            guard let made = mkdtemp(&template) else { return (nil, nil, nil, "cannot make a temporary folder") }
+            let folder = String(cString: made)
+            defer { try? FileManager.default.removeItem(atPath: folder) }
+            guard let run = Spawn.run(executable, ["stagehand", "preview", "--all", "--out", folder + "/gallery"], capture: true) else {
+                return (nil, nil, nil, "cannot spawn \(executable)")
+            }
+            guard run.status == 0 else { return (nil, nil, nil, "stagehand preview --all exited with status \(run.status)") }
+            // "wrote DIR: N GIFs and index.html"
+            if let range = run.output.range(of: ": "), let n = Int(run.output[range.upperBound...].prefix { $0.isNumber }) {
+                effects = n
+            }
+            times.append(run.seconds)
+            cpu.append(run.cpuSeconds)
+        }
+        return (Measure.median(times), Measure.median(cpu), effects, nil)
+    }
+
     /// Runs `stagehand-bench --child NAME` (`executable`, the benchmark itself) and reads
     /// the number it prints.
     static func child(executable: String, _ name: String) -> (value: Double?, output: String, problem: String?) {
@@ -66,7 +92,10 @@ enum ProcessBenchmarks {
         let cycle = #"{"push": {"title": "Page"}}, {"wait": 3}, {"pop": {}}, {"wait": 3}"#
         let steps = Array(repeating: cycle, count: cycles).joined(separator: ", ")
         let scenario = folder + "/scenario.json", trace = folder + "/trace.json"
-        let text = #"{"screen": {"fps": 60}, "settle": 0, \#(navigation)"steps": [\#(steps)]}"#
+        // Flat screens, so the trace (and the figure) stays comparable with the runs
+        // measured before screens had content (about 10 times fewer views per frame).
+        let flat = #""screens": {"Root": false, "Page": false}, "#
+        let text = #"{"screen": {"fps": 60}, "settle": 0, \#(flat)\#(navigation)"steps": [\#(steps)]}"#
         guard FileManager.default.createFile(atPath: scenario, contents: Data(text.utf8)) else {
             return "nan\ncannot write \(scenario)"
         }

@@ -1,47 +1,146 @@
 import ArgumentParser
+import Dispatch
 import Foundation
 import StagehandCore
 import StagehandHost
 import StagehandRender
 
-/// `stagehand preview --all --out DIR`: every effect's standard scenario as DIR/NAME.gif,
-/// and DIR/index.html showing them with their kinds, parameters and descriptions.
+/// `stagehand preview --all`: every effect's standard scenario, as DIR/NAME.gif with
+/// DIR/index.html showing them with their families, sources, kinds, parameters and
+/// descriptions (`--out DIR`), and as one still each on a contact sheet
+/// (`--contact-sheet FILE.png`).
+///
+/// Effects are rendered on every core at once, one effect per worker (each run has its
+/// own stage), the next effect going to whichever worker is free; a GIF paints only the
+/// distinct frames it shows, and the contact sheet reuses the run already made. Results
+/// are written in catalog order whatever order they finish in.
 ///
 /// Progress goes to standard error: a bar redrawn in place on a terminal, one plain line
 /// per effect otherwise (logs and CI keep every line). An effect that cannot be rendered
 /// is reported and listed as missing; the rest are still written, and the exit code is 1.
 struct Gallery {
     let library: EffectLibrary
-    let folder: String
+    /// Where the GIFs and index.html go (nil: none).
+    let folder: String?
+    /// Where the contact sheet goes (nil: none).
+    let contactSheet: String?
     let screen: Size
     let framesPerSecond: Int
+
+    /// The gallery's GIFs play at 25 fps at most: a page of dozens of GIFs playing at
+    /// once shows motion as well at 25, and every GIF frame costs its palette mapping and
+    /// libgd's encoding (most of a GIF's time) — half the frames, about half the time.
+    /// `stagehand preview NAME` keeps the full 50 fps.
+    static let galleryFramesPerSecond = 25
+
+    /// What one effect gave.
+    struct Rendered: Sendable {
+        var gif: Data?
+        var still: Trace.Frame?
+        var failure: String?
+    }
 
     func write() throws {
         let effects = library.effects
         let progress = GalleryProgress(total: effects.count)
-        var files: [(String, Data)] = []
-        var page = GalleryPage(title: "Stagehand effects")
+        let results = render(effects, progress: progress)
+        progress.done()
         var failed = 0
-        for (i, effect) in effects.enumerated() {
-            progress.starting(i, effect.name)
-            let file = "\(effect.name).gif"
-            do {
-                let scenario = StandardScenario.make(for: effect, library: library, screen: screen, framesPerSecond: framesPerSecond)
-                let trace = ScenarioRunner(library: library).run(scenario).trace
-                let data = try Renderer(trace: trace).gif(trace: trace, timing: GIFTiming(framesPerSecond: trace.fps))
-                files.append((file, data))
-                page.add(effect, image: file)
-                progress.finished(i, effect.name, detail: "\(file), \(data.count / 1024) KB")
-            } catch {
-                failed += 1
-                page.add(effect, image: nil)
-                progress.failed(i, effect.name, reason: "\(error)")
+        if let folder {
+            var files: [(String, Data)] = []
+            var page = GalleryPage(title: "Stagehand effects")
+            for (effect, result) in zip(effects, results) {
+                if let gif = result.gif {
+                    files.append(("\(effect.name).gif", gif))
+                    page.add(effect, image: "\(effect.name).gif")
+                } else {
+                    page.add(effect, image: nil)
+                }
+            }
+            files.append(("index.html", Data(page.html.utf8)))
+            try OutputPath.writeFolder(files, to: folder, argument: "--out")
+            failed = results.filter { $0.gif == nil }.count
+            print("wrote \(folder): \(effects.count - failed) GIFs and index.html")
+        }
+        if let contactSheet {
+            let cells = zip(effects, results).compactMap { effect, result in
+                result.still.map { ContactSheet.Cell(name: effect.name, frame: $0, screen: screen) }
+            }
+            let data = try ContactSheet().png(cells)
+            try OutputPath.write(data, to: contactSheet, argument: "--contact-sheet")
+            failed = max(failed, effects.count - cells.count)
+            print("wrote \(contactSheet): \(cells.count) effects, \(data.count / 1024) KB")
+        }
+        if failed > 0 { throw ExitCode.failure }
+    }
+
+    /// Every effect's run, GIF and still, on all cores.
+    func render(_ effects: [EffectInfo], progress: GalleryProgress) -> [Rendered] {
+        let slots = Slots(count: effects.count)
+        let workers = max(1, min(ProcessInfo.processInfo.activeProcessorCount, effects.count))
+        DispatchQueue.concurrentPerform(iterations: workers) { _ in
+            while let i = slots.next() {
+                let effect = effects[i]
+                progress.starting(effect.name)
+                let result = render(effect)
+                slots.set(i, result)
+                if let failure = result.failure {
+                    progress.failed(effect.name, reason: failure)
+                } else {
+                    progress.finished(effect.name, detail: result.gif.map { "\(effect.name).gif, \($0.count / 1024) KB" } ?? "still")
+                }
             }
         }
-        progress.done()
-        files.append(("index.html", Data(page.html.utf8)))
-        try OutputPath.writeFolder(files, to: folder, argument: "--out")
-        print("wrote \(folder): \(effects.count - failed) GIFs and index.html")
-        if failed > 0 { throw ExitCode.failure }
+        return slots.values
+    }
+
+    func render(_ effect: EffectInfo) -> Rendered {
+        do {
+            let scenario = StandardScenario.make(for: effect, library: library, screen: screen, framesPerSecond: framesPerSecond)
+            let trace = ScenarioRunner(library: library).run(scenario).trace
+            var result = Rendered()
+            if folder != nil {
+                let rate = min(trace.fps, Self.galleryFramesPerSecond)
+                result.gif = try Renderer(trace: trace).gif(trace: trace, timing: GIFTiming(framesPerSecond: rate))
+            }
+            if contactSheet != nil {
+                result.still = FrameChoice.frame(at: FrameChoice.defaultTime(in: trace, effect: effect.name), in: trace)
+                if result.still == nil { result.failure = "the run has no frames" }
+            }
+            return result
+        } catch {
+            return Rendered(failure: "\(error)")
+        }
+    }
+
+    /// The effects still to render, handed out one at a time, and the results by index.
+    private final class Slots: @unchecked Sendable {
+        private let lock = NSLock()
+        private var nextIndex = 0
+        private var results: [Rendered]
+
+        init(count: Int) {
+            results = Array(repeating: Rendered(failure: "not rendered"), count: count)
+        }
+
+        func next() -> Int? {
+            lock.lock()
+            defer { lock.unlock() }
+            guard nextIndex < results.count else { return nil }
+            defer { nextIndex += 1 }
+            return nextIndex
+        }
+
+        func set(_ i: Int, _ value: Rendered) {
+            lock.lock()
+            results[i] = value
+            lock.unlock()
+        }
+
+        var values: [Rendered] {
+            lock.lock()
+            defer { lock.unlock() }
+            return results
+        }
     }
 }

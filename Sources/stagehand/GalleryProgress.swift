@@ -1,34 +1,48 @@
 import Foundation
 
 /// `preview --all`'s progress on standard error: a bar redrawn in place on a terminal
-/// (isatty), one plain line per effect otherwise, so logs keep every line.
-final class GalleryProgress {
+/// (isatty), one plain line per effect otherwise, so logs keep every line. Effects are
+/// rendered on several threads at once: every call is serialised, and the count is of
+/// the effects finished so far.
+final class GalleryProgress: @unchecked Sendable {
     let total: Int
     let isTerminal = isatty(STDERR_FILENO) == 1
     static let width = 24
+    private let lock = NSLock()
+    private var finishedCount = 0
 
     init(total: Int) {
         self.total = total
     }
 
-    func starting(_ i: Int, _ name: String) {
+    func starting(_ name: String) {
+        lock.lock()
+        defer { lock.unlock() }
         guard isTerminal else { return }
-        let filled = total == 0 ? Self.width : Self.width * i / total
+        let filled = total == 0 ? Self.width : Self.width * finishedCount / total
         let bar = String(repeating: "#", count: filled) + String(repeating: "-", count: Self.width - filled)
-        FileHandle.standardError.write(Data("\r\u{1B}[2K[\(bar)] \(i)/\(total) \(name)".utf8))
+        FileHandle.standardError.write(Data("\r\u{1B}[2K[\(bar)] \(finishedCount)/\(total) \(name)".utf8))
     }
 
-    func finished(_ i: Int, _ name: String, detail: String) {
+    func finished(_ name: String, detail: String) {
+        lock.lock()
+        defer { lock.unlock() }
+        finishedCount += 1
         guard !isTerminal else { return }
-        StandardError.write("[\(i + 1)/\(total)] \(name): \(detail)")
+        StandardError.write("[\(finishedCount)/\(total)] \(name): \(detail)")
     }
 
-    func failed(_ i: Int, _ name: String, reason: String) {
+    func failed(_ name: String, reason: String) {
+        lock.lock()
+        defer { lock.unlock() }
+        finishedCount += 1
         if isTerminal { FileHandle.standardError.write(Data("\r\u{1B}[2K".utf8)) }
         StandardError.write("error: \(name): \(reason)")
     }
 
     func done() {
+        lock.lock()
+        defer { lock.unlock() }
         guard isTerminal else { return }
         FileHandle.standardError.write(Data("\r\u{1B}[2K[\(String(repeating: "#", count: Self.width))] \(total)/\(total)\n".utf8))
     }

@@ -60,8 +60,11 @@ struct ParameterProbe {
         } catch {
             return .failure(ProbeRefusal(message: error.message))
         }
-        let scenario = StandardScenario.make(for: effect, library: library, screen: screen,
+        var scenario = StandardScenario.make(for: effect, library: library, screen: screen,
                                              framesPerSecond: framesPerSecond, parameters: overrides)
+        // Flat screens: whether a parameter changes the motion shows as well, and each
+        // frame compared holds a few views instead of a screenful of content.
+        scenario.screens = StandardScenario.flatScreens
         let run = ScenarioRunner(library: library, parameters: [effect.name: overrides]).run(scenario) { _ in }
         return .success(Behaviour(duration: duration, trace: run.trace))
     }

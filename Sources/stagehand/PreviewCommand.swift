@@ -27,8 +27,12 @@ struct PreviewCommand: ParsableCommand {
     @Argument(help: "The effect's name, as `stagehand catalog` lists it.")
     var name: String?
 
-    @Flag(help: "Render every effect in the catalog to DIR/NAME.gif and write DIR/index.html, a gallery.")
+    @Flag(help: "Render every effect in the catalog: to DIR/NAME.gif with DIR/index.html, a gallery (--out DIR), and/or as a contact sheet (--contact-sheet FILE.png).")
     var all = false
+
+    @Option(name: .customLong("contact-sheet"),
+            help: ArgumentHelp("With --all: one still per effect, mid-way through its transition, in a grid with names, as a PNG.", valueName: "file.png"))
+    var contactSheet: String?
 
     @Option(help: ArgumentHelp("gif, png, svg or html (default: from --out's extension, else gif).", valueName: "format"))
     var format: String?
@@ -61,13 +65,22 @@ struct PreviewCommand: ParsableCommand {
             if let format, OutputFormat(option: format) != .gif {
                 throw InputError.fail("--format \(format)", "--all writes GIFs and an index.html; expected gif")
             }
-            guard let out else { throw InputError.fail("--out", "missing; --all needs a folder, e.g. --out gallery") }
-            try OutputPath.checkDirectory(out, argument: "--out")
+            guard out != nil || contactSheet != nil else {
+                throw InputError.fail("--out", "missing; --all needs a folder (--out gallery) or a contact sheet (--contact-sheet sheet.png)")
+            }
+            if let out { try OutputPath.checkDirectory(out, argument: "--out") }
+            if let contactSheet {
+                guard contactSheet.lowercased().hasSuffix(".png") else {
+                    throw InputError.fail("--contact-sheet \(contactSheet)", "the contact sheet is a PNG; expected a path ending in .png")
+                }
+                try OutputPath.checkFile(contactSheet, argument: "--contact-sheet")
+            }
             let library = try plugins.loadLibrary()
-            try Gallery(library: library, folder: out, screen: screen, framesPerSecond: framesPerSecond).write()
+            try Gallery(library: library, folder: out, contactSheet: contactSheet, screen: screen, framesPerSecond: framesPerSecond).write()
             return
         }
         guard let name else { throw InputError.fail("NAME", "missing; give an effect's name (stagehand catalog lists them) or --all") }
+        if let contactSheet { throw InputError.fail("--contact-sheet \(contactSheet)", "shows every effect; use it with --all") }
         let chosen = try OutputFormat.resolve(format: format, out: out, fallback: out.map(OutputPath.namesDirectory) == true ? .png : .gif)
         let output = PictureOutput(format: chosen, out: out ?? "\(name).\(chosen.rawValue)", time: seconds, effect: name,
                                    title: "\(name) — stagehand preview")

@@ -79,7 +79,7 @@ import StagehandCore
             let second = try #require(frame.views("Second").first), first = try #require(frame.views("First").first)
             #expect(abs(second.alpha - f) < 1e-6)
             #expect(first.alpha == 1)
-            let cards = frame.views.filter { $0.title == "First" || $0.title == "Second" }.map(\.title)
+            let cards = frame.views.filter { $0.kind == "view" && ($0.title == "First" || $0.title == "Second") }.map(\.title)
             #expect(cards == ["First", "Second"], "the incoming child is above: \(cards)")
         }
         let end = try #require(trace.frames.last)

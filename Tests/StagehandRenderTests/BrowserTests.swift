@@ -38,15 +38,23 @@ import Testing
         return try #require(PixelImage(pngFile: shot), "no screenshot (status \(run.status)): \(run.errors.suffix(600))")
     }
 
-    @Test(arguments: ["slide-pop", "cube-pop"])
-    func theBrowserShowsTheFrameThePNGShows(effect: String) throws {
+    /// Flat screens within `tolerance`; screens with content (a list, a page with a picture
+    /// and text, about thirty lines of text whose glyphs the two renderers hint and place
+    /// differently: 1.8–2.2 measured) within `contentTolerance`, the neighbouring frames
+    /// still further away.
+    static let contentTolerance = 2.5
+
+    @Test(arguments: [("slide-pop", false), ("cube-pop", false), ("cube-pop", true)])
+    func theBrowserShowsTheFrameThePNGShows(effect: String, content: Bool) throws {
+        let screens = content ? "" : #""screens": {"Inbox": false, "Article": false},"#
+        let tolerance = content ? Self.contentTolerance : Self.tolerance
         guard let chromium = Self.chromium else {
             print("skipped: chromium cannot be found (apt-get install -y chromium)")
             return
         }
         guard RenderEnvironment.has(effect) else { return }
         let trace = try RenderEnvironment.play("""
-            {"root": {"title": "Inbox"}, "navigation": {"pop": "\(effect)"},
+            {"root": {"title": "Inbox"}, "navigation": {"pop": "\(effect)"}, \(screens)
              "steps": [{"push": {"title": "Article"}}, {"wait": 0.6}, {"pop": {}}, {"wait": 0.8}]}
             """)
         let (began, ended) = try RenderEnvironment.transition(trace, effect: effect)
@@ -62,12 +70,12 @@ import Testing
         #expect(shot.width == renderer.width && shot.height == renderer.height + HTMLPlayer.controlsHeight)
         let expected = try #require(PixelImage(png: try renderer.png(frame: trace.frames[index])))
         let error = shot.meanAbsoluteError(to: expected)
-        print("\(effect): frame \(index), browser vs PNG: mean absolute error \(error)")
-        #expect(error <= Self.tolerance, "frame \(index): mean absolute error \(error)")
+        print("\(effect)\(content ? " with content" : ""): frame \(index), browser vs PNG: mean absolute error \(error)")
+        #expect(error <= tolerance, "frame \(index): mean absolute error \(error)")
         for neighbour in [index - 3, index + 3] {
             let other = try #require(PixelImage(png: try renderer.png(frame: trace.frames[neighbour])))
             let distance = shot.meanAbsoluteError(to: other)
-            #expect(distance > Self.tolerance, "frame \(neighbour) is as close as frame \(index): \(distance)")
+            #expect(distance > tolerance, "frame \(neighbour) is as close as frame \(index): \(distance)")
         }
     }
 }

@@ -54,10 +54,12 @@ import Testing
 
     /// cube-pop turns the two pages as faces of a cube: mid-way both faces show, with
     /// perspective, so their top edges slope (a face is a trapezoid, not a rectangle).
+    /// Flat screens, so every row of a face below the bar is its card colour.
     @Test func cubePopMidWayFacesAreNotAxisAlignedRectangles() throws {
         guard RenderEnvironment.has("cube-pop") else { return }
         let trace = try RenderEnvironment.play("""
             {"root": {"title": "Inbox"}, "navigation": {"pop": "cube-pop"},
+             "screens": {"Inbox": false, "Article": false},
              "steps": [{"push": {"title": "Article"}}, {"wait": 0.6}, {"pop": {}}, {"wait": 1}]}
             """)
         let (began, ended) = try RenderEnvironment.transition(trace, effect: "cube-pop")

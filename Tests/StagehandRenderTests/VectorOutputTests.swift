@@ -39,7 +39,12 @@ import Testing
         let counts = try Self.elements(svg)
         #expect(counts["svg"] == 1)
         #expect((counts["rect"] ?? 0) >= 3, "background, two cards, bar: \(counts)")
-        #expect(counts["text"] == 3, "two card titles and the bar's: \(counts)")
+        #expect((counts["polygon"] ?? 0) >= 6 + 1 + 3, "six disclosure chevrons, a back chevron, a sun and two hills")
+        // The bar's title; Inbox's list: its header's title and six rows; Article's page:
+        // its header's title, its back label, three lines of text and its button.
+        #expect(counts["text"] == 1 + (1 + 6) + (1 + 1 + 3 + 1), "\(counts)")
+        // Of these the rows, the back label and the lines are regular, the rest bold.
+        #expect(svg.components(separatedBy: "font-weight=\"normal\"").count - 1 == 6 + 1 + 3)
         #expect(svg.contains("font-family=\"DejaVu Sans\""))
     }
 

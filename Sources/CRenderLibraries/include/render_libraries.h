@@ -136,6 +136,7 @@ typedef gdImage *gdImagePtr;
     F(void, rectangle, (cairo_t *cr, double x, double y, double width, double height)) \
     F(void, close_path, (cairo_t *cr)) \
     F(void, fill, (cairo_t *cr)) \
+    F(void, clip, (cairo_t *cr)) \
     F(void, paint, (cairo_t *cr)) \
     F(void, select_font_face, (cairo_t *cr, const char *family, cairo_font_slant_t slant, cairo_font_weight_t weight)) \
     F(void, set_font_size, (cairo_t *cr, double size)) \

@@ -7,8 +7,38 @@
 /// `presentation` shows what is on screen at the current time.
 open class View {
     /// What a view is, for traces and pictures.
+    ///
+    /// The last seven are a screen's content (see `isContent`): what a controller's view
+    /// shows inside it, so pictures look like an app's screens. Their `label` is their
+    /// text and their `backgroundColor` their colour — the fill of a panel, an image or a
+    /// button; the ink of a title, a text, a chevron or a separator. A title and a text
+    /// are one line whose font size follows the view's height.
     public enum Kind: String, Sendable, CaseIterable {
         case view, snapshot, navigationBar, container, window, dimming
+        /// A filled rounded rectangle: a group of rows, a header strip, an icon.
+        case panel
+        /// A bold line of text centred in the view.
+        case title
+        /// A line of text from the view's left edge.
+        case text
+        /// A picture: a block of colour with a sun and hills.
+        case image
+        /// A filled rounded rectangle with its label centred on it.
+        case button
+        /// A chevron drawn in the view's bounds: pointing right when its label is
+        /// `disclosure` (a row that opens something), left otherwise (back).
+        case chevron
+        /// A hairline.
+        case separator
+
+        /// Whether this is content drawn inside a screen. A snapshot's copy of content
+        /// keeps its kind, so the snapshot itself is the only view counted as one.
+        public var isContent: Bool {
+            switch self {
+            case .panel, .title, .text, .image, .button, .chevron, .separator: return true
+            case .view, .snapshot, .navigationBar, .container, .window, .dimming: return false
+            }
+        }
     }
 
     public let kind: Kind
@@ -251,10 +281,10 @@ open class View {
     public internal(set) var sourceKind: Kind?
 
     func copyForSnapshot(parent: View?) -> View {
-        let copy = View(frame: .zero, kind: .snapshot, label: label)
+        let copy = View(frame: .zero, kind: kind.isContent ? kind : .snapshot, label: label)
         copy.name = name
         copy.model = presentation
-        copy.sourceKind = sourceKind ?? kind
+        copy.sourceKind = kind.isContent ? nil : sourceKind ?? kind
         copy.superview = parent
         for sub in subviews where !sub.presentation.isHidden {
             copy.subviews.append(sub.copyForSnapshot(parent: copy))

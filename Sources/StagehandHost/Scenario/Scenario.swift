@@ -16,6 +16,9 @@ public struct Scenario: Hashable, Sendable {
     public var pop: String?
     public var interactivePop: String?
     public var steps: [ScenarioStep] = []
+    /// What each screen shows, by controller title (`"screens"`); a title not named here
+    /// gets its role's default (see `content(for:role:)`).
+    public var screens: [String: ScreenContent] = [:]
     /// Seconds the run may go on after the last step to let transitions end.
     public var settleLimit: Double = 10
 
@@ -46,6 +49,19 @@ public struct Scenario: Hashable, Sendable {
             }
         }
         return total
+    }
+
+    /// The content of the screen titled `title`: what `screens` says, or the default of
+    /// its role — a list for the root, a detail page (with a back chevron naming the
+    /// screen below) for a pushed one, a form for a presented one, a card for a child.
+    public func content(for title: String, role: ScreenRole) -> ScreenContent {
+        if let chosen = screens[title] { return chosen }
+        switch role {
+        case .root: return .list
+        case .pushed(let below): return .detail(back: below)
+        case .presented: return .form
+        case .child: return .card
+        }
     }
 
     /// The most frames the run can record.
@@ -81,4 +97,13 @@ public enum ScenarioStep: Hashable, Sendable {
     case wait(Double)
     /// Swaps the root's child for a new one titled `title` with a container effect.
     case switchChild(title: String, effect: String?)
+}
+
+/// Where a screen comes in a run, which decides its default content.
+public enum ScreenRole: Hashable, Sendable {
+    case root
+    /// Pushed over the screen titled `below` (nil when unknown).
+    case pushed(below: String?)
+    case presented
+    case child
 }

@@ -90,7 +90,7 @@ public enum ScenarioParser {
         }
 
         mutating func scenario(_ json: JSONValue) throws(Diagnostic) -> Scenario {
-            let top = try object(json, "", keys: ["screen", "root", "navigation", "steps", "settle"])
+            let top = try object(json, "", keys: ["screen", "root", "navigation", "steps", "settle", "screens"])
             var s = Scenario()
             if let screen = top["screen"] {
                 let o = try object(screen, "screen", keys: ["width", "height", "fps"])
@@ -115,6 +115,14 @@ public enum ScenarioParser {
                 s.interactivePop = try string(o["interactivePop"], "navigation.interactivePop")
             }
             s.settleLimit = try number(top["settle"], "settle", min: 0, max: 600) ?? s.settleLimit
+            if let screens = top["screens"] {
+                guard case .object(let members) = screens else { throw fail("screens", "expected an object: screen title → content") }
+                let (fields, duplicate) = JSONValue.fields(members)
+                if let duplicate { throw fail(member("screens", duplicate), JSONValue.duplicateKeyProblem) }
+                for (title, body) in fields.sorted(by: { $0.key < $1.key }) {
+                    s.screens[title] = try content(body, member("screens", title))
+                }
+            }
             if let steps = top["steps"] {
                 guard case .array(let list) = steps else { throw fail("steps", "expected an array of steps") }
                 s.steps = try list.enumerated().map { (i, v) throws(Diagnostic) in try step(v, "steps[\(i)]") }
@@ -160,6 +168,37 @@ public enum ScenarioParser {
 
         static func format(_ seconds: Double) -> String {
             seconds == seconds.rounded() ? String(Int(seconds)) : String(format: "%.3f", seconds)
+        }
+
+        /// A screen's content: `false` (a flat screen) or an object of the blocks it shows.
+        func content(_ value: JSONValue, _ path: String) throws(Diagnostic) -> ScreenContent {
+            if case .bool(false) = value { return .empty }
+            guard case .object = value else { throw fail(path, "expected false (a flat screen) or an object of content") }
+            let o = try object(value, path, keys: ["header", "back", "image", "rows", "fields", "text", "button"])
+            var c = ScreenContent()
+            c.header = try bool(o["header"], member(path, "header")) ?? true
+            c.back = try string(o["back"], member(path, "back"))
+            c.image = try bool(o["image"], member(path, "image")) ?? false
+            c.rows = try strings(o["rows"], member(path, "rows"))
+            c.fields = try strings(o["fields"], member(path, "fields"))
+            c.text = try strings(o["text"], member(path, "text"))
+            c.button = try string(o["button"], member(path, "button"))
+            return c
+        }
+
+        /// An array of strings (absent: empty), at most `maximumLines` of them.
+        func strings(_ value: JSONValue?, _ path: String) throws(Diagnostic) -> [String] {
+            guard let value else { return [] }
+            guard case .array(let items) = value else { throw fail(path, "expected an array of strings") }
+            guard items.count <= ScreenContent.maximumLines else {
+                throw fail(path, "\(items.count) lines; at most \(ScreenContent.maximumLines) (a screen shows far fewer)")
+            }
+            var out: [String] = []
+            for (i, item) in items.enumerated() {
+                guard case .string(let text) = item else { throw fail("\(path)[\(i)]", "expected a string") }
+                out.append(text)
+            }
+            return out
         }
 
         func step(_ value: JSONValue, _ path: String) throws(Diagnostic) -> ScenarioStep {

@@ -10,9 +10,13 @@ public final class ScenarioRun {
     public let finger: Finger
     /// The two fingers of its pinches and two-finger drags (ids apart from the drag's).
     let pair: ScriptedFingers
+    /// The scenario the run began with: its `screens` give the content of the screens
+    /// its steps make.
+    let scenario: Scenario
 
-    init(stage: Stage, coordinator: Coordinator, recorder: TraceRecorder, finger: Finger) {
+    init(stage: Stage, coordinator: Coordinator, recorder: TraceRecorder, finger: Finger, scenario: Scenario) {
         self.stage = stage; self.coordinator = coordinator; self.recorder = recorder; self.finger = finger
         pair = ScriptedFingers(stage: stage, ids: [2, 3])
+        self.scenario = scenario
     }
 }

@@ -62,14 +62,14 @@ public struct ScenarioRunner: Sendable {
                 stage.recordError(Coordinator.fallbackMessage(error, operation: operation), effect: name, operation: operation)
             }
         }
-        let root = ViewController(title: scenario.rootTitle)
+        let root = Self.screen(scenario.rootTitle, .root, in: scenario)
         coordinator.setRoot(scenario.rootInNavigation ? coordinator.makeNavigationController(root: root) : root)
         if let child = scenario.rootChild {
-            try? coordinator.switchChild(of: root, to: ViewController(title: child), effect: nil)
+            try? coordinator.switchChild(of: root, to: Self.screen(child, .child, in: scenario), effect: nil)
         }
         let recorder = TraceRecorder(stage: stage, topNavigation: { coordinator.topNavigationController }, consumer: frames)
         if recordsFrames { recorder.start() }
-        return ScenarioRun(stage: stage, coordinator: coordinator, recorder: recorder, finger: Finger(stage: stage))
+        return ScenarioRun(stage: stage, coordinator: coordinator, recorder: recorder, finger: Finger(stage: stage), scenario: scenario)
     }
 
     /// What `run` does after the last step: lets everything settle (up to `settleLimit`
@@ -83,7 +83,7 @@ public struct ScenarioRunner: Sendable {
 
     /// Performs one step of a run begun with `begin`.
     public func perform(_ step: ScenarioStep, in run: ScenarioRun) {
-        perform(step, coordinator: run.coordinator, finger: run.finger, pair: run.pair)
+        perform(step, of: run.scenario, coordinator: run.coordinator, finger: run.finger, pair: run.pair)
     }
 
     /// The part of a drag after its touch down: the move, the hold, the release.
@@ -97,11 +97,19 @@ public struct ScenarioRunner: Sendable {
         }
     }
 
-    private func perform(_ step: ScenarioStep, coordinator: Coordinator, finger: Finger, pair: ScriptedFingers) {
+    /// A controller titled `title` whose view shows the content `scenario` gives it.
+    private static func screen(_ title: String, _ role: ScreenRole, in scenario: Scenario) -> ViewController {
+        let vc = ViewController(title: title)
+        scenario.content(for: title, role: role).install(in: vc.view, title: title)
+        return vc
+    }
+
+    private func perform(_ step: ScenarioStep, of scenario: Scenario, coordinator: Coordinator, finger: Finger, pair: ScriptedFingers) {
         let stage = coordinator.stage
         switch step {
         case .push(let title, let embed):
-            let vc = ViewController(title: title)
+            let below = coordinator.topNavigationController?.topViewController?.title
+            let vc = Self.screen(title, .pushed(below: below), in: scenario)
             let pushed = embed ? coordinator.makeNavigationController(root: vc) : vc
             coordinator.push(pushed)
         case .pop:
@@ -109,7 +117,7 @@ public struct ScenarioRunner: Sendable {
         case .popToRoot:
             coordinator.popToRoot()
         case .present(let title, let effect, let dismissal, let interactive, let embed):
-            let vc = ViewController(title: title)
+            let vc = Self.screen(title, .presented, in: scenario)
             let presented = embed ? coordinator.makeNavigationController(root: vc) : vc
             if embed { presented.title = title }
             // A failure is an error event on the stage (the coordinator records it); the run goes on.
@@ -141,7 +149,7 @@ public struct ScenarioRunner: Sendable {
                                   effect: effect ?? "container", operation: .container)
                 return
             }
-            try? coordinator.switchChild(of: parent, to: ViewController(title: title), effect: effect)
+            try? coordinator.switchChild(of: parent, to: Self.screen(title, .child, in: scenario), effect: effect)
         case .wait(let seconds):
             stage.advance(by: seconds)
         }

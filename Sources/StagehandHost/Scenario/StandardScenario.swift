@@ -27,6 +27,12 @@ public enum StandardScenario {
     public static let firstChild = "First"
     public static let secondChild = "Second"
 
+    /// Every screen of the standard scenario flat (a card with its title): for checks that
+    /// compare whole traces, where content would only multiply the views per frame.
+    public static var flatScreens: [String: ScreenContent] {
+        Dictionary(uniqueKeysWithValues: [rootTitle, pushedTitle, presentedTitle, firstChild, secondChild].map { ($0, .empty) })
+    }
+
     /// Still time before the first step, so the picture starts at rest.
     static let lead = 0.3
     /// Still time after each transition.

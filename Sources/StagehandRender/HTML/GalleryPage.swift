@@ -1,7 +1,9 @@
 import StagehandTrace
 
 /// The page `stagehand preview --all` writes beside the GIFs: one card per effect with
-/// its picture, name, kind, parameters (default and bounds) and description. Plain HTML
+/// its picture, name, family and the library it recreates (the manifest's `family` and
+/// `source`; "—" when the manifest has none), kind, parameters (default and bounds) and
+/// description. Plain HTML
 /// and CSS, no script and no network, so it opens from the folder as it is.
 public struct GalleryPage {
     public var title: String
@@ -20,7 +22,9 @@ public struct GalleryPage {
         } else {
             html += "<div class=\"missing\">not rendered</div>"
         }
-        html += "<figcaption><h2>\(escape(effect.name))</h2><p class=\"kind\">\(effect.kind.rawValue)"
+        html += "<figcaption><h2>\(escape(effect.name))</h2>"
+        html += "<p class=\"family\">\(escape(Self.shown(effect.family))) · from \(escape(Self.shown(effect.origin)))</p>"
+        html += "<p class=\"kind\">\(effect.kind.rawValue)"
         if effect.interactive { html += " · interactive" }
         html += "</p>"
         if !effect.parameters.isEmpty {
@@ -41,6 +45,12 @@ public struct GalleryPage {
         cards.append(html)
     }
 
+    /// A manifest field as the page shows it: "—" when absent or empty.
+    static func shown(_ field: String?) -> String {
+        guard let field, !field.allSatisfy(\.isWhitespace) else { return "—" }
+        return field
+    }
+
     public var html: String {
         """
         <!DOCTYPE html>
@@ -54,6 +64,7 @@ public struct GalleryPage {
         .missing{aspect-ratio:390/844;display:flex;align-items:center;justify-content:center;background:#ddd;color:#666}
         figcaption{padding:12px 14px}
         h2{font-size:16px;margin:0}
+        .family{margin:2px 0 0;color:#3a3a3c}
         .kind{margin:2px 0 8px;color:#6e6e73}
         table{border-collapse:collapse;font-size:12px;margin-bottom:8px}
         td{padding:1px 8px 1px 0;color:#3a3a3c;white-space:nowrap}

@@ -53,15 +53,64 @@ final class Canvas: @unchecked Sendable {
         cairo.set_operator(cr, CAIRO_OPERATOR_OVER)
         cairo.translate(cr, offset.x, offset.y)
         cairo.scale(cr, scale, scale)
+        paintItems(list)
+        cairo.surface_flush(surface)
+    }
+
+    /// Paints `list` into `cell` (canvas points), its screen scaled uniformly to fit and
+    /// centred, nothing outside the cell touched: one picture of a contact sheet.
+    func draw(_ list: DisplayList, into cell: Rect) {
+        cairo.identity_matrix(cr)
+        cairo.translate(cr, offset.x, offset.y)
+        cairo.scale(cr, scale, scale)
+        cairo.save(cr)
+        cairo.rectangle(cr, cell.origin.x, cell.origin.y, cell.width, cell.height)
+        cairo.clip(cr)
+        set(list.background)
+        cairo.paint(cr)
+        let fit = min(cell.width / max(list.screen.width, 1e-9), cell.height / max(list.screen.height, 1e-9))
+        cairo.translate(cr, cell.midX - list.screen.width * fit / 2, cell.midY - list.screen.height * fit / 2)
+        cairo.scale(cr, fit, fit)
+        paintItems(list)
+        cairo.restore(cr)
+        cairo.surface_flush(surface)
+    }
+
+    /// Fills the whole canvas with `color`.
+    func clear(_ color: RGBA) {
+        cairo.identity_matrix(cr)
+        cairo.set_operator(cr, CAIRO_OPERATOR_SOURCE)
+        set(color)
+        cairo.paint(cr)
+        cairo.set_operator(cr, CAIRO_OPERATOR_OVER)
+    }
+
+    /// Draws one label in canvas points (a caption).
+    func caption(_ label: Label) {
+        cairo.identity_matrix(cr)
+        cairo.translate(cr, offset.x, offset.y)
+        cairo.scale(cr, scale, scale)
+        draw(label)
+        cairo.surface_flush(surface)
+    }
+
+    private func paintItems(_ list: DisplayList) {
         for item in list.items {
+            if !item.clips.isEmpty {
+                cairo.save(cr)
+                for clip in item.clips {
+                    add(clip)
+                    cairo.clip(cr)
+                }
+            }
             for fill in item.fills {
                 add(fill.shape)
                 set(fill.color)
                 cairo.fill(cr)
             }
             if let label = item.label { draw(label) }
+            if !item.clips.isEmpty { cairo.restore(cr) }
         }
-        cairo.surface_flush(surface)
     }
 
     private func set(_ c: RGBA) {
@@ -104,8 +153,8 @@ final class Canvas: @unchecked Sendable {
         let p = label.placement
         var m = cairo_matrix_t(xx: p.a, yx: p.b, xy: p.c, yy: p.d, x0: p.tx, y0: p.ty)
         cairo.transform(cr, &m)
-        metrics.select(on: cr, size: label.fontSize)
-        let advance = metrics.advance(label.text) * label.fontSize
+        metrics.select(on: cr, size: label.fontSize, bold: label.bold)
+        let advance = metrics.advance(label.text, bold: label.bold) * label.fontSize
         cairo.move_to(cr, label.centerX - advance / 2, label.baseline)
         set(label.color)
         cairo.show_text(cr, label.text)

@@ -1,8 +1,9 @@
 import CRenderLibraries
 import Foundation
 
-/// Measures titles in the one font every picture uses: DejaVu Sans Bold, through cairo's
-/// toy text API and fontconfig. Layout (size, centring, baseline) is decided once from
+/// Measures text in the one family every picture uses: DejaVu Sans, bold for titles and
+/// buttons, regular for a screen's lines of text, through cairo's toy text API and
+/// fontconfig. Layout (size, centring, baseline) is decided once from
 /// these numbers, so cairo and a browser showing the SVG put titles in the same place.
 ///
 /// Measuring needs a cairo context; one is made per call (cheap next to drawing) and the
@@ -25,6 +26,7 @@ final class FontMetrics: @unchecked Sendable {
     private let cairo: stagehand_cairo
     private let lock = NSLock()
     private var advances: [String: Double] = [:]
+    private var regularAdvances: [String: Double] = [:]
 
     private init(cairo: stagehand_cairo) {
         self.cairo = cairo
@@ -37,32 +39,32 @@ final class FontMetrics: @unchecked Sendable {
     /// Measuring at a large size and dividing keeps hinting out of the numbers.
     private static let probeSize = 100.0
 
-    /// The advance of `text` for a size of 1.
-    func advance(_ text: String) -> Double {
+    /// The advance of `text` for a size of 1, in the bold face or the regular one.
+    func advance(_ text: String, bold: Bool = true) -> Double {
         lock.lock()
         defer { lock.unlock() }
-        if let known = advances[text] { return known }
+        if let known = bold ? advances[text] : regularAdvances[text] { return known }
         var extents = cairo_text_extents_t()
-        Self.withContext(cairo) { cr in cairo.text_extents(cr, text, &extents) }
+        Self.withContext(cairo, bold: bold) { cr in cairo.text_extents(cr, text, &extents) }
         let advance = extents.x_advance / Self.probeSize
-        advances[text] = advance
+        if bold { advances[text] = advance } else { regularAdvances[text] = advance }
         return advance
     }
 
     /// Selects the font on a context: the one place its face is named for cairo.
-    func select(on cr: OpaquePointer, size: Double) {
-        Self.select(cairo, on: cr, size: size)
+    func select(on cr: OpaquePointer, size: Double, bold: Bool = true) {
+        Self.select(cairo, on: cr, size: size, bold: bold)
     }
 
-    private static func select(_ cairo: stagehand_cairo, on cr: OpaquePointer, size: Double) {
-        cairo.select_font_face(cr, family, CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_BOLD)
+    private static func select(_ cairo: stagehand_cairo, on cr: OpaquePointer, size: Double, bold: Bool = true) {
+        cairo.select_font_face(cr, family, CAIRO_FONT_SLANT_NORMAL, bold ? CAIRO_FONT_WEIGHT_BOLD : CAIRO_FONT_WEIGHT_NORMAL)
         cairo.set_font_size(cr, size)
     }
 
-    private static func withContext(_ cairo: stagehand_cairo, _ body: (OpaquePointer) -> Void) {
+    private static func withContext(_ cairo: stagehand_cairo, bold: Bool = true, _ body: (OpaquePointer) -> Void) {
         let surface = cairo.image_surface_create(CAIRO_FORMAT_ARGB32, 1, 1)
         let cr = cairo.create(surface)!
-        select(cairo, on: cr, size: probeSize)
+        select(cairo, on: cr, size: probeSize, bold: bold)
         body(cr)
         cairo.destroy(cr)
         cairo.surface_destroy(surface)

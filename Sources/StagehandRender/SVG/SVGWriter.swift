@@ -33,16 +33,36 @@ struct SVGWriter {
         text += "<rect width=\"100%\" height=\"100%\" fill=\"\(list.background.hex)\"/>"
     }
 
-    /// The items of one frame (not its background).
+    /// Clip paths written so far: each gets the next number as its id (`c1`, `c2`, ...),
+    /// unique in the document however many frames it holds.
+    private var clipCount = 0
+
+    /// The items of one frame (not its background). An item inside masks or clipping
+    /// bounds is drawn in one `<g clip-path>` per outline, each outline a `<clipPath>`
+    /// written just before it.
     mutating func items(_ list: DisplayList) {
         for item in list.items {
+            for clip in item.clips {
+                clipCount += 1
+                text += "<clipPath id=\"c\(clipCount)\">"
+                shape(clip)
+                text += "/></clipPath><g clip-path=\"url(#c\(clipCount))\">"
+            }
             for fill in item.fills { self.fill(fill) }
             if let label = item.label { self.label(label) }
+            for _ in item.clips { text += "</g>" }
         }
     }
 
     private mutating func fill(_ fill: Fill) {
-        switch fill.shape {
+        shape(fill.shape)
+        paint(fill.color)
+        text += "/>"
+    }
+
+    /// The outline's element, left open for its paint (or closed as a clip path's).
+    private mutating func shape(_ shape: Shape) {
+        switch shape {
         case .polygon(let points):
             text += "<polygon points=\""
             for (i, p) in points.enumerated() {
@@ -62,8 +82,6 @@ struct SVGWriter {
             if r > 0 { attribute("rx", r) }
             transform(placement)
         }
-        paint(fill.color)
-        text += "/>"
     }
 
     private mutating func label(_ label: Label) {
@@ -72,6 +90,7 @@ struct SVGWriter {
         attribute("x", label.centerX)
         attribute("y", label.baseline)
         attribute("font-size", label.fontSize)
+        if !label.bold { text += " font-weight=\"normal\"" }
         text += " text-anchor=\"middle\""
         paint(label.color)
         text += ">"

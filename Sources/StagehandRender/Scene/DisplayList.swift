@@ -32,23 +32,75 @@ struct DisplayList: Sendable {
         background = Palette.background
         items = []
         var hiddenAt: Int?
-        for view in frame.views {
+        // Clipping in force: each entry applies to the views deeper than its depth.
+        var clipping: [(depth: Int, shape: Shape)] = []
+        let views = frame.views
+        for (index, view) in views.enumerated() {
             if let depth = hiddenAt {
                 if view.depth > depth { continue }
                 hiddenAt = nil
             }
-            if view.hidden {
+            while let last = clipping.last, last.depth >= view.depth { clipping.removeLast() }
+            // A layer that is not double-sided is not drawn while its back faces the
+            // viewer (its corners run counter-clockwise on screen), nor is what is in it.
+            if view.hidden || (view.doubleSided == false && Quad(view.corners).map { $0.doubleArea < 0 } == true) {
                 hiddenAt = view.depth
                 continue
             }
-            guard view.opacity > 0.001, let item = Self.item(for: view, metrics: metrics) else { continue }
-            items.append(item)
+            let shapes = Self.clipShapes(of: view)
+            if let mask = shapes.mask { clipping.append((view.depth - 1, mask)) }
+            // A screen with content shows its content, not its title in the middle.
+            let hasContent = index + 1 < views.count && views[index + 1].depth == view.depth + 1
+                && ViewStyle(views[index + 1]).isContent
+            if view.opacity > 0.001, var item = Self.item(for: view, titled: !hasContent, metrics: metrics) {
+                item.clips = clipping.map(\.shape)
+                items.append(item)
+            }
+            // The mask clips the view and what is in it; clipsToBounds only what is in it.
+            if let mask = shapes.mask {
+                clipping.removeLast()
+                clipping.append((view.depth, mask))
+            }
+            if let bounds = shapes.bounds { clipping.append((view.depth, bounds)) }
         }
     }
 
-    static func item(for view: Trace.ViewRecord, metrics: FontMetrics) -> DisplayItem? {
+    /// The outlines a view clips to: its mask (itself and its subviews) and, with
+    /// `clips`, its bounds rounded by its corner radius (its subviews). Affine views get
+    /// exact rounded rectangles; under perspective the bounds are the exact quad (its
+    /// corners not rounded) and the mask its outline carried by the projection.
+    static func clipShapes(of view: Trace.ViewRecord) -> (mask: Shape?, bounds: Shape?) {
+        guard view.clips == true || view.mask != nil, let quad = Quad(view.corners), abs(quad.doubleArea) > 1e-6 else {
+            // A view seen edge-on shows nothing of what it clips or masks.
+            if view.clips == true || view.mask != nil { return (.polygon([]), nil) }
+            return (nil, nil)
+        }
+        let size = view.size.flatMap { $0.count == 2 && $0[0] > 0 && $0[1] > 0 ? Size(width: $0[0], height: $0[1]) : nil }
+            ?? quad.localSize(transform: view.transform, frame: view.frame)
+        let placement = quad.placement(for: size)
+        func outline(_ rect: Rect, radius: Double) -> Shape {
+            let r = max(0, min(radius, rect.width / 2, rect.height / 2))
+            if quad.isParallelogram, let placement { return .roundedRect(rect, radius: r, placement: placement) }
+            guard let project = quad.projection(for: size) else { return .polygon([]) }
+            return .polygon(RoundedOutline.points(rect, radius: r).map(project))
+        }
+        var mask: Shape?
+        if let m = view.mask {
+            mask = m.count == 5 && m.allSatisfy(\.isFinite) && m[2] > 0 && m[3] > 0
+                ? outline(Rect(x: m[0], y: m[1], width: m[2], height: m[3]), radius: m[4]) : .polygon([])
+        }
+        var bounds: Shape?
+        if view.clips == true {
+            bounds = quad.isParallelogram ? outline(Rect(x: 0, y: 0, width: size.width, height: size.height), radius: view.cornerRadius)
+                : .polygon(quad.points)
+        }
+        return (mask, bounds)
+    }
+
+    static func item(for view: Trace.ViewRecord, titled: Bool = true, metrics: FontMetrics) -> DisplayItem? {
         guard let quad = Quad(view.corners), abs(quad.doubleArea) > 1e-6 else { return nil }
         let style = ViewStyle(view)
+        if style.isContent { return contentItem(for: view, style: style, quad: quad, metrics: metrics) }
         let own = view.color.flatMap { $0.count == 4 ? RGBA($0[0], $0[1], $0[2], $0[3]) : nil }
         let body: RGBA?
         switch style {
@@ -56,6 +108,7 @@ struct DisplayList: Sendable {
         case .bar: body = own ?? Palette.navigationBar
         case .dimming: body = own ?? Palette.dimming
         case .transparent: body = own
+        case .panel, .separator, .image, .button, .title, .text, .chevron: return nil
         }
         let size = quad.localSize(transform: view.transform, frame: view.frame)
         let placement = quad.placement(for: size)
@@ -70,8 +123,8 @@ struct DisplayList: Sendable {
         var fills: [Fill] = []
         if let body, body.isVisible {
             if view.shadow > 0.001 {
-                fills += Self.shadow(quad: quad, placement: quad.isParallelogram ? placement : nil, bounds: bounds, radius: radius,
-                                alpha: min(view.shadow, 1) * view.opacity * body.alpha)
+                fills += Self.shadow(of: view, quad: quad, placement: quad.isParallelogram ? placement : nil, bounds: bounds,
+                                     radius: radius, alpha: min(view.shadow, 1) * view.opacity * body.alpha)
             }
             fills.append(Fill(shape: shape(bounds, radius: radius), color: body.fading(view.opacity)))
         }
@@ -79,24 +132,37 @@ struct DisplayList: Sendable {
             let line = Rect(x: 0, y: size.height - 0.5, width: size.width, height: 0.5)
             fills.append(Fill(shape: .roundedRect(line, radius: 0, placement: placement), color: Palette.hairline.fading(view.opacity)))
         }
-        let label = placement.flatMap { Self.label(for: view, style: style, size: size, placement: $0, on: body, metrics: metrics) }
+        let label = !titled ? nil : placement.flatMap { Self.label(for: view, style: style, size: size, placement: $0, on: body, metrics: metrics) }
         guard !fills.isEmpty || label != nil else { return nil }
         return DisplayItem(fills: fills, label: label)
     }
 
-    /// The layers of a soft shadow, each the shape grown a little more.
-    static func shadow(quad: Quad, placement: Transform2D?, bounds: Rect, radius: Double, alpha: Double) -> [Fill] {
-        let color = RGBA(0, 0, 0, alpha * shadowLayerAlpha)
+    /// The layers of a soft shadow, each the shape grown a little more: `shadowStep` ×
+    /// radius / 3 points per layer (CALayer's default radius, 3, draws 2.5 pt steps),
+    /// moved by the shadow's offset (on screen; CALayer's default is 3 pt up) and in its
+    /// colour (black by default), its alpha times the shadow's opacity.
+    static func shadow(of view: Trace.ViewRecord, quad: Quad, placement: Transform2D?, bounds: Rect, radius: Double,
+                       alpha: Double) -> [Fill] {
+        let shadowRadius = max(0, view.shadowRadius ?? 3)
+        let offset = view.shadowOffset.flatMap { $0.count == 2 && $0.allSatisfy(\.isFinite) ? Point(x: $0[0], y: $0[1]) : nil }
+            ?? Point(x: 0, y: -3)
+        let tint = view.shadowColor.flatMap { $0.count == 4 ? RGBA($0[0], $0[1], $0[2], $0[3]) : nil } ?? RGBA(0, 0, 0)
+        let color = RGBA(tint.red, tint.green, tint.blue, tint.alpha * alpha * shadowLayerAlpha)
+        let step = shadowStep * shadowRadius / 3
         return (1...shadowLayers).reversed().compactMap { i in
-            let grow = shadowStep * Double(i)
-            if let placement {
+            let grow = step * Double(i)
+            if var placement {
+                placement.tx += offset.x
+                placement.ty += offset.y
                 // Grow in the view's own units, so the shadow is `grow` points wide on screen.
                 let gx = grow / max(hypot(placement.a, placement.b), 1e-6)
                 let gy = grow / max(hypot(placement.c, placement.d), 1e-6)
                 let rect = Rect(x: -gx, y: -gy, width: bounds.width + 2 * gx, height: bounds.height + 2 * gy)
                 return Fill(shape: .roundedRect(rect, radius: radius + min(gx, gy), placement: placement), color: color)
             }
-            return PolygonOffset.grow(quad.points, by: grow).map { Fill(shape: .polygon($0), color: color) }
+            let moved = quad.points.map { Point(x: $0.x + offset.x, y: $0.y + offset.y) }
+            if grow == 0 { return Fill(shape: .polygon(moved), color: color) }
+            return PolygonOffset.grow(moved, by: grow).map { Fill(shape: .polygon($0), color: color) }
         }
     }
 
@@ -116,7 +182,7 @@ struct DisplayList: Sendable {
         case .bar:
             fontSize = barTitleSize
             color = Palette.barTitle
-        case .dimming, .transparent:
+        case .dimming, .transparent, .panel, .separator, .image, .button, .title, .text, .chevron:
             return nil
         }
         fontSize = min(fontSize, 0.8 * size.width / advance, 0.6 * size.height)

@@ -12,4 +12,6 @@ struct Label: Sendable {
     var centerX: Double
     var baseline: Double
     var placement: Transform2D
+    /// DejaVu Sans Bold (titles, buttons) or regular (a screen's lines of text).
+    var bold = true
 }

@@ -60,4 +60,26 @@ struct Quad: Sendable {
         let left = hypot(bottomLeft.x - topLeft.x, bottomLeft.y - topLeft.y)
         return Size(width: sx > 0.05 ? top / sx : fallback.width, height: sy > 0.05 ? left / sy : fallback.height)
     }
+
+    /// The map from a `size` rectangle at the origin onto the four corners: the projective
+    /// one (a homography, exact for a flat face seen in perspective), which is the affine
+    /// `placement` when the corners form a parallelogram. Nil when it degenerates.
+    func projection(for size: Size) -> ((Point) -> Point)? {
+        guard size.width > 0, size.height > 0 else { return nil }
+        let (p0, p1, p2, p3) = (topLeft, topRight, bottomRight, bottomLeft)
+        let dx1 = p1.x - p2.x, dx2 = p3.x - p2.x, dx3 = p0.x - p1.x + p2.x - p3.x
+        let dy1 = p1.y - p2.y, dy2 = p3.y - p2.y, dy3 = p0.y - p1.y + p2.y - p3.y
+        let det = dx1 * dy2 - dx2 * dy1
+        guard abs(det) > 1e-12 else { return nil }
+        let g = (dx3 * dy2 - dx2 * dy3) / det, h = (dx1 * dy3 - dx3 * dy1) / det
+        let a = p1.x - p0.x + g * p1.x, b = p3.x - p0.x + h * p3.x
+        let d = p1.y - p0.y + g * p1.y, e = p3.y - p0.y + h * p3.y
+        let (w, ht) = (size.width, size.height)
+        return { p in
+            let u = p.x / w, v = p.y / ht
+            let q = g * u + h * v + 1
+            guard abs(q) > 1e-12 else { return p0 }
+            return Point(x: (a * u + b * v + p0.x) / q, y: (d * u + e * v + p0.y) / q)
+        }
+    }
 }

@@ -11,6 +11,17 @@ enum ViewStyle {
     case dimming
     /// Containers and the window: only their own colour, if any.
     case transparent
+    /// A screen's content (see `View.Kind.isContent`): panels, separators, pictures,
+    /// buttons filled with their colour; titles, text and chevrons drawn in it.
+    case panel, separator, image, button, title, text, chevron
+
+    /// Whether the view is a screen's content.
+    var isContent: Bool {
+        switch self {
+        case .panel, .separator, .image, .button, .title, .text, .chevron: return true
+        case .card, .bar, .dimming, .transparent: return false
+        }
+    }
 
     init(_ view: Trace.ViewRecord) {
         let kind = view.kind == "snapshot" ? (view.source ?? "view") : view.kind
@@ -18,6 +29,13 @@ enum ViewStyle {
         case "view": self = .card
         case "navigationBar": self = .bar
         case "dimming": self = .dimming
+        case "panel": self = .panel
+        case "separator": self = .separator
+        case "image": self = .image
+        case "button": self = .button
+        case "title": self = .title
+        case "text": self = .text
+        case "chevron": self = .chevron
         default: self = .transparent
         }
     }

@@ -1,0 +1,107 @@
+import Foundation
+import StagehandCore
+import StagehandTrace
+
+/// A screen's content (panels, pictures, buttons, titles, text, chevrons, separators) as
+/// fills and labels. Each is drawn in its own coordinates and carried onto the screen by
+/// its corners: outlines through the projective map onto them (exact under perspective
+/// too), text by the affine transform fitted to three of them, as a screen's title is.
+extension DisplayList {
+    /// The font size of a line of text or a title, as a share of its view's height.
+    static let lineFontShare = 0.78
+    /// A button's title, as a share of its height.
+    static let buttonFontShare = 0.36
+    /// A chevron's stroke, as a share of its width.
+    static let chevronStroke = 0.3
+
+    static func contentItem(for view: Trace.ViewRecord, style: ViewStyle, quad: Quad, metrics: FontMetrics) -> DisplayItem? {
+        guard let ink = view.color.flatMap({ $0.count == 4 ? RGBA($0[0], $0[1], $0[2], $0[3]) : nil })?.fading(view.opacity),
+              ink.isVisible else { return nil }
+        let size = quad.localSize(transform: view.transform, frame: view.frame)
+        guard let placement = quad.placement(for: size) else { return nil }
+        let bounds = Rect(x: 0, y: 0, width: size.width, height: size.height)
+        let radius = max(0, min(view.cornerRadius, size.width / 2, size.height / 2))
+        let body: Shape = quad.isParallelogram ? .roundedRect(bounds, radius: radius, placement: placement) : .polygon(quad.points)
+
+        let project = quad.projection(for: size) ?? { $0.applying(placement) }
+        func onScreen(_ points: [Point]) -> Shape {
+            .polygon(points.map(project))
+        }
+
+        switch style {
+        case .panel, .separator:
+            return DisplayItem(fills: [Fill(shape: body, color: ink)], label: nil)
+        case .image:
+            var fills = [Fill(shape: body, color: ink)]
+            fills += picture(size: size, radius: radius, opacity: view.opacity, sky: ink).map { Fill(shape: onScreen($0.0), color: $0.1) }
+            return DisplayItem(fills: fills, label: nil)
+        case .chevron:
+            return DisplayItem(fills: [Fill(shape: onScreen(chevron(size: size, pointingRight: view.title == "disclosure")), color: ink)],
+                               label: nil)
+        case .button:
+            // White on a tinted button, as iOS draws it; dark only on a pale one.
+            let text = (ink.luminance > 0.5 ? Palette.darkText : Palette.lightText).fading(view.opacity)
+            let label = line(view.title, in: size, fontSize: buttonFontShare * size.height, bold: true, centred: true, color: text,
+                             placement: placement, metrics: metrics)
+            return DisplayItem(fills: [Fill(shape: body, color: ink)], label: label)
+        case .title, .text:
+            let label = line(view.title, in: size, fontSize: lineFontShare * size.height, bold: style == .title,
+                             centred: style == .title, color: ink, placement: placement, metrics: metrics)
+            return label.map { DisplayItem(fills: [], label: $0) }
+        case .card, .bar, .dimming, .transparent:
+            return nil
+        }
+    }
+
+    /// One line of text in a `size` box, vertically centred, shrunk to fit its width.
+    static func line(_ text: String, in size: Size, fontSize: Double, bold: Bool, centred: Bool, color: RGBA,
+                     placement: Transform2D, metrics: FontMetrics) -> Label? {
+        guard !text.isEmpty else { return nil }
+        let advance = metrics.advance(text, bold: bold)
+        guard advance > 0 else { return nil }
+        let fitted = min(fontSize, size.width / advance)
+        guard fitted >= 1 else { return nil }
+        let baseline = size.height / 2 + (metrics.ascent - metrics.descent) / 2 * fitted
+        let centerX = centred ? size.width / 2 : advance * fitted / 2
+        return Label(text: text, fontSize: fitted, color: color, centerX: centerX, baseline: baseline, placement: placement,
+                     bold: bold)
+    }
+
+    /// A chevron as one outline: two arms meeting at the tip, each `chevronStroke` of the
+    /// width thick, pointing left (back) or right (disclosure).
+    static func chevron(size: Size, pointingRight: Bool) -> [Point] {
+        let (w, h) = (size.width, size.height)
+        let d = chevronStroke * w
+        let left = [Point(x: w - d, y: 0), Point(x: 0, y: h / 2), Point(x: w - d, y: h),
+                    Point(x: w, y: h), Point(x: d, y: h / 2), Point(x: w, y: 0)]
+        return pointingRight ? left.map { Point(x: w - $0.x, y: $0.y) } : left
+    }
+
+    /// A picture's inside: a pale sun and two hills, darker in front, in the picture's
+    /// own coordinates; the hills' bottom corners follow the picture's rounded ones.
+    static func picture(size: Size, radius: Double, opacity: Double, sky: RGBA) -> [([Point], RGBA)] {
+        let (w, h) = (size.width, size.height)
+        func mix(_ c: RGBA, with t: Double, _ amount: Double) -> RGBA {
+            RGBA(c.red + (t - c.red) * amount, c.green + (t - c.green) * amount, c.blue + (t - c.blue) * amount, sky.alpha)
+        }
+        // The bottom edge from right to left, round at the corners.
+        var bottom: [Point] = []
+        let r = min(radius, w / 2, h / 2)
+        for (cx, start) in [(w - r, 0.0), (r, Double.pi / 2)] {
+            for k in 0...4 {
+                let a = start + Double(k) / 4 * Double.pi / 2
+                bottom.append(Point(x: cx + r * cos(a), y: h - r + r * sin(a)))
+            }
+        }
+        let far = [Point(x: 0, y: h * 0.62), Point(x: w * 0.34, y: h * 0.38), Point(x: w * 0.7, y: h * 0.66),
+                   Point(x: w, y: h * 0.55)] + bottom
+        let near = [Point(x: 0, y: h * 0.8), Point(x: w * 0.28, y: h * 0.7), Point(x: w * 0.62, y: h * 0.84),
+                    Point(x: w, y: h * 0.72)] + bottom
+        let s = 0.1 * min(w, h)
+        let sun = (0..<16).map { k -> Point in
+            let a = Double(k) / 16 * 2 * Double.pi
+            return Point(x: w * 0.76 + s * cos(a), y: h * 0.28 + s * sin(a))
+        }
+        return [(sun, mix(sky, with: 1, 0.7)), (far, mix(sky, with: 0, 0.25)), (near, mix(sky, with: 0, 0.45))]
+    }
+}
