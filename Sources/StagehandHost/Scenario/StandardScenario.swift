@@ -16,7 +16,8 @@ import StagehandCore
 ///   dismissal), additionally: a finger's drag that finishes, then one that cancels.
 ///
 /// A drag starts at the left edge and moves right, or (for a dismissal, when the
-/// horizontal one drives nothing) starts high and moves down: the scenario is run once
+/// horizontal one drives nothing) starts high, or else low (on a sheet over the lower
+/// half), and moves down: the scenario is run once
 /// per candidate and the first whose drags begin, finish and cancel an interactive
 /// transition is kept. That first run, with long waits, also measures each transition,
 /// so the final scenario pauses the same short while after each one whatever the
@@ -179,6 +180,15 @@ public enum StandardScenario {
         }
     }
 
+    /// A drag from low on the screen downward, for a sheet that covers only the lower
+    /// half (a drag from high would start above it, on nothing that moves).
+    static func lowDownwardDrag(_ fraction: Double) -> (Size) -> Beat {
+        { screen in
+            let x = screen.width / 2, y = screen.height * 0.6
+            return .drag(from: Point(x: x, y: y), to: Point(x: x, y: min(y + fraction * screen.height * 0.7, screen.height - 1)))
+        }
+    }
+
     /// `plan` (which pops with `effect`), and when `effect` has a gesture, a drag from
     /// the edge that finishes a pop and one that cancels.
     static func poppingPlan(_ plan: Plan, _ effect: EffectInfo) -> Plan {
@@ -196,7 +206,7 @@ public enum StandardScenario {
     static func dismissingPlans(_ plan: Plan, _ effect: EffectInfo, presentedWith presenting: String?) -> [Plan] {
         guard effect.interactive else { return [plan] }
         let shown = present(effect: presenting, dismissal: effect.name, interactive: effect.name)
-        return [edgeDrag, downwardDrag].map { drag in
+        return [edgeDrag, downwardDrag, lowDownwardDrag].map { drag in
             Plan(beats: [shown, dismiss, shown, drag(finishing), shown, drag(cancelling)], expectsDrags: true)
         }
     }
