@@ -72,8 +72,7 @@ static void cover_vertical_destroy(void *self) {
     free(self);
 }
 
-sh_effect *cover_vertical_create(double duration) {
-    if (!(duration >= 0.01 && duration <= 10)) return NULL;
+SH_EFFECT_FACTORY(COVER_VERTICAL_EFFECT, modal_host) {
     cover_vertical *effect = calloc(1, sizeof *effect);
     if (effect == NULL) return NULL;
     effect->duration = duration;

@@ -64,8 +64,7 @@ static void cross_dissolve_destroy(void *self) {
     free(self);
 }
 
-sh_effect *cross_dissolve_create(double duration) {
-    if (!(duration >= 0.01 && duration <= 10)) return NULL;
+SH_EFFECT_FACTORY(CROSS_DISSOLVE_EFFECT, modal_host) {
     cross_dissolve *effect = calloc(1, sizeof *effect);
     if (effect == NULL) return NULL;
     effect->duration = duration;

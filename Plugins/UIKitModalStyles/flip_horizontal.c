@@ -128,8 +128,7 @@ static void flip_horizontal_destroy(void *self) {
     free(self);
 }
 
-sh_effect *flip_horizontal_create(double duration, double m34) {
-    if (!(duration >= 0.01 && duration <= 10) || !(m34 >= -0.01 && m34 <= 0)) return NULL;
+SH_EFFECT_FACTORY(FLIP_HORIZONTAL_EFFECT, modal_host) {
     if (!MODAL_HOST_CAN(view_set_double_sided)) {
         modal_host->log("flip-horizontal: needs a host with single-sided layers (ABI 1.2)");
         return NULL;

@@ -14,6 +14,7 @@
 #include <stdbool.h>
 
 #include "stagehand.h"
+#include "stagehand_effect.h"
 
 /* The host's table, saved by init: valid for the life of the process. */
 extern const sh_host *modal_host;
@@ -54,11 +55,55 @@ sh_affine modal_affine_scale(double s);
 /* Completes the transition, reporting a cancel as not completed. */
 void modal_complete(sh_context *context);
 
-/* The factories the manifest names. */
-sh_effect *cover_vertical_create(double duration);
-sh_effect *cross_dissolve_create(double duration);
-sh_effect *flip_horizontal_create(double duration, double m34);
-sh_effect *page_sheet_create(double duration, double card_top, double corner_radius, double presenter_scale,
-                             double dimming, double threshold, double flick_velocity);
+/* The four styles, each declared once (stagehand_effect.h): the manifest entry in
+ * modal_styles.c and each factory's exported prototype and bounds check come from
+ * these rows. */
+#define MODAL_FIELDS \
+    SH_FIELD("family", "UIKit modal styles") SH_FIELD("source", "UIKit") SH_FIELD("author", "Stagehand") SH_FIELD("license", "MIT")
+
+#define COVER_VERTICAL_PARAMETERS(NUMBER, VALUE) \
+    NUMBER(double, duration, 0.4, 0.01, 10)
+
+#define COVER_VERTICAL_EFFECT(EFFECT)                                                              \
+    EFFECT("cover-vertical", modal, false, cover_vertical_create, COVER_VERTICAL_PARAMETERS,       \
+           "UIKit's cover vertical: the presented view slides up from below the screen over the " \
+           "presenter, and back down to dismiss, ease-in-out.",                                    \
+           MODAL_FIELDS)
+
+#define CROSS_DISSOLVE_PARAMETERS(NUMBER, VALUE) \
+    NUMBER(double, duration, 0.4, 0.01, 10)
+
+#define CROSS_DISSOLVE_EFFECT(EFFECT)                                                              \
+    EFFECT("cross-dissolve", modal, false, cross_dissolve_create, CROSS_DISSOLVE_PARAMETERS,       \
+           "UIKit's cross dissolve: the presented view fades in over the presenter, which stays " \
+           "opaque, and fades out to dismiss.",                                                    \
+           MODAL_FIELDS)
+
+#define FLIP_HORIZONTAL_PARAMETERS(NUMBER, VALUE) \
+    NUMBER(double, duration, 0.75, 0.01, 10)      \
+    NUMBER(double, m34, -0.002, -0.01, 0)
+
+#define FLIP_HORIZONTAL_EFFECT(EFFECT)                                                                \
+    EFFECT("flip-horizontal", modal, false, flip_horizontal_create, FLIP_HORIZONTAL_PARAMETERS,       \
+           "UIKit's flip horizontal: the screen turns over about its vertical axis like a card whose " \
+           "back is the presented view (from the right; back from the left to dismiss), perspective " \
+           "m34 = -1/500.",                                                                           \
+           MODAL_FIELDS)
+
+#define PAGE_SHEET_PARAMETERS(NUMBER, VALUE)        \
+    NUMBER(double, duration, 0.5, 0.01, 10)         \
+    NUMBER(double, cardTop, 57, 0, 1000)            \
+    NUMBER(double, cornerRadius, 10, 0, 100)        \
+    NUMBER(double, presenterScale, 0.92, 0.1, 1)    \
+    NUMBER(double, dimming, 0.3, 0, 1)              \
+    NUMBER(double, threshold, 0.5, 0, 1)            \
+    NUMBER(double, flickVelocity, 1000, 0, 100000)
+
+#define PAGE_SHEET_EFFECT(EFFECT)                                                                    \
+    EFFECT("page-sheet", modal, true, page_sheet_create, PAGE_SHEET_PARAMETERS,                      \
+           "UIKit's page sheet: a card with rounded top corners rises to 57 points below the top "  \
+           "while the presenter shrinks to 92 % and dims; a downward pan dismisses it past half the " \
+           "way or when flicked faster than 1000 points per second.",                                \
+           MODAL_FIELDS)
 
 #endif /* MODAL_STYLES_H */

@@ -144,23 +144,16 @@ static void page_sheet_destroy(void *self) {
     free(self);
 }
 
-sh_effect *page_sheet_create(double duration, double card_top, double corner_radius, double presenter_scale,
-                             double dimming, double threshold, double flick_velocity) {
-    if (!(duration >= 0.01 && duration <= 10) || !(card_top >= 0 && card_top <= 1000) ||
-        !(corner_radius >= 0 && corner_radius <= 100) || !(presenter_scale >= 0.1 && presenter_scale <= 1) ||
-        !(dimming >= 0 && dimming <= 1) || !(threshold >= 0 && threshold <= 1) ||
-        !(flick_velocity >= 0 && flick_velocity <= 100000)) {
-        return NULL;
-    }
+SH_EFFECT_FACTORY(PAGE_SHEET_EFFECT, modal_host) {
     page_sheet *sheet = calloc(1, sizeof *sheet);
     if (sheet == NULL) return NULL;
     sheet->duration = duration;
-    sheet->card_top = card_top;
-    sheet->corner_radius = corner_radius;
-    sheet->presenter_scale = presenter_scale;
+    sheet->card_top = cardTop;
+    sheet->corner_radius = cornerRadius;
+    sheet->presenter_scale = presenterScale;
     sheet->dimming = dimming;
     sheet->threshold = threshold;
-    sheet->flick_velocity = flick_velocity;
+    sheet->flick_velocity = flickVelocity;
     sheet->table.size = sizeof sheet->table;
     sheet->table.self = sheet;
     sheet->table.transition_duration = page_sheet_duration;

@@ -54,10 +54,11 @@ struct SheetScene {
         container.subviews.first { $0 != presented }
     }
 
-    /// Rounds the presented view's top corners only, when the host can mask a view
-    /// (ABI 1.2): a rounded rectangle reaching `radius` below its bottom edge.
+    /// Rounds the presented view's top corners only: a mask (ABI 1.2), a rounded
+    /// rectangle reaching `radius` below its bottom edge, so the bottom corners stay
+    /// square.
     func roundTopCorners(radius: Double, of size: Size) {
-        presented.cornerRadius = radius
+        presented.mask = Mask(rect: Rect(x: 0, y: 0, width: size.width, height: size.height + radius), cornerRadius: radius)
     }
 
     /// Ends the transition: a cancelled presentation takes its views out of the
@@ -72,7 +73,7 @@ struct SheetScene {
             dimmingView?.removeFromSuperview()
             View.performWithoutAnimation {
                 presented.frame = resting
-                presented.cornerRadius = 0
+                presented.mask = nil
             }
         }
         context.completeTransition(!cancelled)

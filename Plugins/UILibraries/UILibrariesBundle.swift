@@ -17,13 +17,30 @@ extension BottomSheet {
         make: { BottomSheet(detent: $0, duration: $1, damping: $2, dimming: $3, threshold: $4, flickVelocity: $5) })
 }
 
+extension CircularReveal {
+    static let declaration = EffectDeclaration(
+        name: "circular-reveal", kind: .modal, interactive: true, factory: "circular_reveal_create",
+        description: "BubbleTransition's reveal: the presented view shows through a circle growing from a point (x, y as fractions of the screen) to the farthest corner, and shrinking back to dismiss; a downward pan shrinks it, finishing above 30 % and cancelled below.",
+        family: "UI libraries", source: "BubbleTransition", author: "Stagehand", license: "MIT",
+        parameters: Parameter("x", default: 0.85, in: CircularReveal.fractions),
+                    Parameter("y", default: 0.92, in: CircularReveal.fractions),
+                    Parameter("duration", default: 0.5, in: CircularReveal.durations),
+                    Parameter("threshold", default: 0.3, in: CircularReveal.fractions),
+        make: { CircularReveal(x: $0, y: $1, duration: $2, threshold: $3) })
+}
+
 @_cdecl("stagehand_bundle_entry")
 public func stagehandBundleEntry() -> UnsafeRawPointer {
-    StagehandBundle.entry(name: "UILibraries", version: "1.0.0", effects: [BottomSheet.declaration])
+    StagehandBundle.entry(name: "UILibraries", version: "1.0.0", effects: [CircularReveal.declaration, BottomSheet.declaration])
 }
 
 @_cdecl("bottom_sheet_create")
 public func bottomSheetCreate(_ detent: UnsafePointer<CChar>?, _ duration: Double, _ damping: Double, _ dimming: Double,
                               _ threshold: Double, _ flickVelocity: Double) -> UnsafeRawPointer? {
     BottomSheet.declaration.export(detent, duration, damping, dimming, threshold, flickVelocity)
+}
+
+@_cdecl("circular_reveal_create")
+public func circularRevealCreate(_ x: Double, _ y: Double, _ duration: Double, _ threshold: Double) -> UnsafeRawPointer? {
+    CircularReveal.declaration.export(x, y, duration, threshold)
 }

@@ -54,7 +54,10 @@ private func expectSheet(_ frame: Trace.Frame, height: Double, up p: Double, _ w
             }
         }
         #expect(highest < 422 - 1, "no overshoot: the highest y was \(highest)")
-        try expectSheet(try #require(trace.frame(at: 0.6)), height: 422, up: 1, "presented")
+        let shown = try #require(trace.frame(at: 0.6))
+        try expectSheet(shown, height: 422, up: 1, "presented")
+        // PanModal's 8-point top corners: a mask reaching 8 points below the bottom edge.
+        #expect(try #require(shown.screen("Compose")).mask == [0, 0, ModalStyle.width, 422 + 8, 8])
         let settled = try #require(trace.frames.last)
         #expect(settled.presented.isEmpty && settled.views("view", kind: "view").isEmpty)
         expectCleanModal(result)

@@ -67,6 +67,17 @@ private func expectSheet(_ frame: Trace.Frame, up p: Double, _ what: String,
         expectCleanModal(result)
     }
 
+    /// Only the card's top corners are rounded: its mask reaches 10 points below its
+    /// bottom edge; dismissed, the view leaves unmasked.
+    @Test func onlyTheTopCornersAreRounded() throws {
+        let result = try ModalStyle.play("page-sheet", dismiss: true, interactive: true)
+        let card = try #require(result.trace.frame(at: 0.6)?.screen("Compose"))
+        #expect(card.mask == [0, 0, ModalStyle.width, Sheet.cardHeight + 10, 10])
+        let end = try #require(result.trace.frames.last)
+        #expect(end.presented.isEmpty)
+        expectCleanModal(result)
+    }
+
     /// Held still, the card sits where the finger put it: y = 57 + the finger's travel.
     /// Released slowly, only past half the way does it finish.
     @Test(arguments: [(0.1, false), (0.5 - 1 / Sheet.cardHeight, false), (0.5 + 1 / Sheet.cardHeight, true), (0.8, true)])

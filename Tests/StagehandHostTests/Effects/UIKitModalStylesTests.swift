@@ -120,3 +120,86 @@ func expectCleanModal(_ result: ScenarioResult, sourceLocation: SourceLocation =
         expectCleanModal(result)
     }
 }
+
+@Suite struct FlipHorizontalTests {
+    let turn = Double.pi - 1e-3
+    let m34 = -0.002
+
+    /// The corners of a full-screen view turned by `angle` about its vertical centre
+    /// line with perspective m34, in window coordinates: top-left, top-right,
+    /// bottom-right, bottom-left.
+    func corners(turnedBy angle: Double) -> [[Double]] {
+        var perspective = StagehandCore.Transform3D.identity
+        perspective.m34 = m34
+        let t = perspective.rotated(by: angle, x: 0, y: 1, z: 0)
+        let (cx, cy) = (ModalStyle.width / 2, ModalStyle.height / 2)
+        return [(0.0, 0.0), (ModalStyle.width, 0), (ModalStyle.width, ModalStyle.height), (0, ModalStyle.height)].map { x, y in
+            let p = t.project(x: x - cx, y: y - cy).point
+            return [p.x + cx, p.y + cy]
+        }
+    }
+
+    func expectCorners(_ record: Trace.ViewRecord?, _ expected: [[Double]], _ what: String,
+                       sourceLocation: SourceLocation = #_sourceLocation) {
+        guard let record else {
+            Issue.record("\(what): not on screen", sourceLocation: sourceLocation)
+            return
+        }
+        let off = zip(record.corners.joined(), expected.joined()).map { abs($0 - $1) }.max() ?? .infinity
+        #expect(record.corners.count == 4 && off < 1e-2, "\(what): corners \(record.corners), expected \(expected)",
+                sourceLocation: sourceLocation)
+    }
+
+    /// Presenting, the presenter (the face) turns by −θ and the presented view (its
+    /// back) by π − θ, θ = turn·easeInOut(t / 0.75); dismissing, the other way round.
+    @Test func theScreenTurnsOverAndItsBackIsTheOtherScreen() throws {
+        let result = try ModalStyle.play("flip-horizontal", dismiss: true)
+        let trace = result.trace
+        for (operation, presenting) in [("present", true), ("dismiss", false)] {
+            let t0 = try ModalStyle.began(trace, operation)
+            for elapsed in [1.0 / 60, 0.2, 0.375, 0.55, 44.0 / 60] {
+                let frame = try #require(trace.frame(at: t0 + elapsed))
+                let theta = turn * ModalStyle.easeInOut(ModalStyle.frameTime(frame.t - t0), over: 0.75)
+                let (face, back) = presenting ? ("Inbox", "Compose") : ("Compose", "Inbox")
+                let sign = presenting ? -1.0 : 1.0
+                expectCorners(frame.screen(face), corners(turnedBy: sign * theta), "\(operation) \(face) +\(elapsed)")
+                expectCorners(frame.screen(back), corners(turnedBy: sign * (theta - turn)), "\(operation) \(back) +\(elapsed)")
+            }
+            // Mid-way (the frame at 23/60 s, 8 ms past it) both are nearly edge-on: a
+            // sliver about the centre line, not a tenth of the screen wide.
+            let mid = try #require(trace.frame(at: t0 + 0.375))
+            for title in ["Inbox", "Compose"] {
+                let xs = try #require(mid.screen(title)).corners.map { $0[0] }
+                let (low, high) = (xs.min() ?? 0, xs.max() ?? 0)
+                #expect(high - low < ModalStyle.width / 10 && low < ModalStyle.width / 2 && high > ModalStyle.width / 2,
+                        "\(title) mid-way: \(xs)")
+            }
+        }
+        // At rest both are flat again.
+        let shown = try #require(trace.frame(at: 0.9))
+        #expect(try #require(shown.screen("Compose")).corners == [[0, 0], [390, 0], [390, 844], [0, 844]])
+        #expect(try #require(trace.frames.last?.screen("Inbox")).corners == [[0, 0], [390, 0], [390, 844], [0, 844]])
+        expectCleanModal(result)
+    }
+
+    /// Only the side facing the viewer is drawn: both views are single-sided while the
+    /// card turns, and double-sided and flat again once it has.
+    @Test func bothFacesAreSingleSidedWhileTurning() throws {
+        let result = try ModalStyle.play("flip-horizontal", dismiss: true)
+        let trace = result.trace
+        for operation in ["present", "dismiss"] {
+            let t0 = try ModalStyle.began(trace, operation)
+            let turning = try #require(trace.frame(at: t0 + 0.2))
+            for title in ["Inbox", "Compose"] {
+                #expect(try #require(turning.screen(title)).doubleSided == false, "\(operation): \(title)")
+            }
+            let ended = try #require(trace.events.first { $0.kind == "completed" && $0.operation == operation })
+            let after = try #require(trace.frame(at: ended.t + 0.1))
+            for record in [after.screen("Inbox"), after.screen("Compose")].compactMap({ $0 }) {
+                #expect(record.doubleSided == nil, "\(operation): \(record.title) still single-sided")
+                #expect(record.transform == [1, 0, 0, 1, 0, 0])
+            }
+        }
+        expectCleanModal(result)
+    }
+}
