@@ -10,7 +10,7 @@
  * Interactive dismissal, as UIKit's sheet: a downward pan on the card drags it (progress
  * = translation.y / the card's height, the distance it travels to leave); on release
  * the dismissal finishes if the card got past `threshold` (0.5) of the way or the finger
- * was moving down faster than `flick_velocity` (1000 points per second), and is
+ * was moving down at `flick_velocity` (1000 points per second) or faster, and is
  * cancelled otherwise (see page_sheet_gesture.c).
  *
  * The rounded top corners are a mask (ABI 1.2) that reaches `corner_radius` below the

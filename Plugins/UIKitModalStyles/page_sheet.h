@@ -14,8 +14,9 @@ typedef struct page_sheet {
     /* What the presenter shrinks to, and the black over it, while the card is up. */
     double presenter_scale;
     double dimming;
-    /* The release rule: finish past `threshold` of the way, or faster than
-     * `flick_velocity` points per second downward. */
+    /* The release rule: finish past `threshold` of the way, or moving down at
+     * `flick_velocity` points per second or faster (at 0, any release that is not
+     * moving up finishes). */
     double threshold;
     double flick_velocity;
 

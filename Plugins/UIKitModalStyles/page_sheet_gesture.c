@@ -14,7 +14,7 @@
 #include "page_sheet.h"
 
 bool page_sheet_release_finishes(const page_sheet *sheet, double progress, double velocity_y) {
-    return progress > sheet->threshold || velocity_y > sheet->flick_velocity;
+    return progress > sheet->threshold || velocity_y >= sheet->flick_velocity;
 }
 
 /* How far down the card is: the finger's travel (in the window, since the card moves

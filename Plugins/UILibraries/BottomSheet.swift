@@ -9,9 +9,9 @@ import StagehandSDK
 ///
 /// A downward pan on the sheet drags it down (progress = translation.y / the sheet's
 /// height, the distance it travels to leave); on release the dismissal finishes past
-/// `threshold` (0.5) of the way, or when the finger was moving down faster than
-/// `flickVelocity` (300 points per second, PanModal's) however short the drag, and is
-/// cancelled otherwise.
+/// `threshold` (0.5) of the way, or when the finger was moving down at `flickVelocity`
+/// (300 points per second, PanModal's) or faster however short the drag (at 0, any
+/// release that is not moving up), and is cancelled otherwise.
 public final class BottomSheet: GestureDrivenEffect {
     /// Where the sheet rests.
     public enum Detent: String, CaseIterable, Sendable {
@@ -63,7 +63,7 @@ public final class BottomSheet: GestureDrivenEffect {
                 let height = presented.view?.frame.height ?? 0
                 return height > 0 ? pan.translation(in: nil).y / height : 0
             },
-            release: .init { $0.progress > threshold || $0.velocity.y > flickVelocity },
+            release: .init { $0.progress > threshold || $0.velocity.y >= flickVelocity },
             shouldBegin: { pan, _ in
                 let t = pan.translation(in: nil)
                 return t.y > abs(t.x)

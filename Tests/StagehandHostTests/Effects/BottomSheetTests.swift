@@ -103,6 +103,17 @@ private func expectSheet(_ frame: Trace.Frame, height: Double, up p: Double, _ w
         expectCleanModal(result)
     }
 
+    /// At a flick velocity of 0 any release that is not moving up finishes, however
+    /// short and slow the drag.
+    @Test func aFlickVelocityOfZeroFinishesEveryDownwardRelease() throws {
+        let result = try ModalStyle.play("bottom-sheet", dismiss: false, interactive: true,
+                                         steps: [BottomSheet.drag(40, duration: 0.3, hold: 0.2)],
+                                         parameters: ["flickVelocity": "0"])
+        #expect(result.trace.events.last?.kind == "completed", "events: \(result.trace.events)")
+        #expect(result.trace.frames.last?.presented == [])
+        expectCleanModal(result)
+    }
+
     /// Anything but medium or large is refused by the factory: the presentation still
     /// happens, with the system animation, and the run says why.
     @Test func anUnknownDetentFallsBackToTheSystemPresentation() throws {

@@ -188,3 +188,72 @@ private func expectTransition(_ result: ScenarioResult, _ operation: String, inc
         #expect(inbox.alpha < 0.3)
     }
 }
+
+/// The same effects presenting and dismissing (kind any): the presenter is the screen
+/// that leaves, reached through its controller, and comes back whole.
+@Suite struct MaterialModalTests {
+    @Test func fadeThroughPresentsAndDismisses() throws {
+        let result = try BuiltInEffects.play("""
+            {"root": {"title": "Inbox"}, "steps": [
+             {"present": {"title": "Compose", "effect": "fade-through", "dismissal": "fade-through", "embedInNavigation": true}},
+             {"wait": 0.6}, {"dismiss": {}}, {"wait": 0.6}]}
+            """)
+        try expectTransition(result, "present", incoming: "Compose", outgoing: "Inbox", kind: "container",
+                             incomingLook: { .scaled(0.92 + 0.08 * $0, alpha: Material.incomingAlpha($0)) },
+                             outgoingLook: { .translated(0, 0, alpha: Material.outgoingAlpha($0)) })
+        // Presented, the presenter below is whole again (UIKit keeps it in the window).
+        let shown = try #require(result.trace.frame(at: 0.5))
+        expectLook(shown.screen("Inbox"), .translated(0, 0, alpha: 1), "Inbox under the presentation")
+        try expectTransition(result, "dismiss", incoming: "Inbox", outgoing: "Compose", kind: "container",
+                             incomingLook: { .scaled(0.92 + 0.08 * $0, alpha: Material.incomingAlpha($0)) },
+                             outgoingLook: { .translated(0, 0, alpha: Material.outgoingAlpha($0)) })
+        #expect(result.trace.frames.last?.presented == [])
+        expectSettled(result)
+    }
+
+    @Test func sharedAxisAlongYPresentsUpAndDismissesDown() throws {
+        let result = try BuiltInEffects.play("""
+            {"root": {"title": "Inbox"}, "steps": [
+             {"present": {"title": "Compose", "effect": "shared-axis", "dismissal": "shared-axis", "embedInNavigation": true}},
+             {"wait": 0.6}, {"dismiss": {}}, {"wait": 0.6}]}
+            """, parameters: ["shared-axis": ["axis": "y"]])
+        try expectTransition(result, "present", incoming: "Compose", outgoing: "Inbox", kind: "container",
+                             incomingLook: { .translated(0, 30 * (1 - $0), alpha: Material.incomingAlpha($0)) },
+                             outgoingLook: { .translated(0, -30 * $0, alpha: Material.outgoingAlpha($0)) })
+        try expectTransition(result, "dismiss", incoming: "Inbox", outgoing: "Compose", kind: "container",
+                             incomingLook: { .translated(0, -30 * (1 - $0), alpha: Material.incomingAlpha($0)) },
+                             outgoingLook: { .translated(0, 30 * $0, alpha: Material.outgoingAlpha($0)) })
+        expectSettled(result)
+    }
+}
+
+/// A pop with shared-axis driven by the navigation controller's edge pan: linear under
+/// the finger (the fade still switches at 35 %), cancelled or finished by UIKit's rule,
+/// and a cancel leaves both screens as they were.
+@Suite struct SharedAxisEdgePopTests {
+    @Test(arguments: [(0.2, false), (0.8, true)])
+    func theEdgePanScrubsThePop(fraction: Double, finishes: Bool) throws {
+        let result = try BuiltInEffects.play("""
+            {"root": {"title": "Inbox"}, "navigation": {"push": "shared-axis", "pop": "shared-axis"},
+             "steps": [{"push": {"title": "Article", "embedInNavigation": false}}, {"wait": 0.6},
+              {"drag": {"from": [4, 400], "to": [\(4 + fraction * 390), 400], "duration": 0.3, "hold": 0.2, "release": true}},
+              {"wait": 1}]}
+            """)
+        let trace = result.trace
+        let began = try #require(trace.events.first { $0.kind == "began" && $0.operation == "pop" })
+        #expect(began.interactive)
+        let held = try #require(trace.frame(at: 1.0))
+        let p = try #require(held.percent)
+        #expect(p > 0 && p < 1)
+        expectLook(held.views("Inbox", kind: "view").first,
+                   .translated(-30 * (1 - p), 0, alpha: Material.incomingAlpha(p)), "Inbox held")
+        expectLook(held.views("Article", kind: "view").first,
+                   .translated(30 * p, 0, alpha: Material.outgoingAlpha(p)), "Article held")
+        let ended = try #require(trace.events.last { $0.operation == "pop" })
+        #expect(ended.kind == (finishes ? "completed" : "cancelled"))
+        let settled = try #require(trace.frames.last)
+        #expect(settled.stack == (finishes ? ["Inbox"] : ["Inbox", "Article"]))
+        expectLook(settled.views(finishes ? "Inbox" : "Article", kind: "view").first, .translated(0, 0, alpha: 1), "settled")
+        expectSettled(result)
+    }
+}
