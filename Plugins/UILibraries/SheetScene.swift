@@ -15,7 +15,8 @@ struct SheetScene {
     /// the container's bounds.
     let resting: Rect
 
-    /// `nil` for an operation that is neither a presentation nor a dismissal.
+    /// Presenting, puts the presented view on top of the container. `nil` for an
+    /// operation that is neither a presentation nor a dismissal.
     init?(_ context: TransitionContext) {
         let presenting: Bool
         switch context.operation {
