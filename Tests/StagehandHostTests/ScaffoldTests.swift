@@ -143,6 +143,18 @@ import Testing
             #expect(checkouts.isEmpty, "fetched: \(checkouts)")
         }
 
+        // The declaration's parameters and the exported factory's arguments cannot
+        // disagree: a factory taking a float for the double `duration` does not compile.
+        let bundleFile = directory + "/Sources/ContainerIn/ContainerInBundle.swift"
+        let declared = try String(contentsOfFile: bundleFile, encoding: .utf8)
+        try declared.replacingOccurrences(of: "(_ duration: Double)", with: "(_ duration: Float)")
+            .write(toFile: bundleFile, atomically: true, encoding: .utf8)
+        let mismatched = try LibraryPackageTests.run("/usr/bin/env", ["swift", "build"], in: directory)
+        #expect(mismatched.status != 0)
+        #expect((mismatched.output + mismatched.errors).contains("cannot convert value of type 'Float' to expected argument type 'Double'"),
+                "\(mismatched.output)\(mismatched.errors)")
+        try declared.write(toFile: bundleFile, atomically: true, encoding: .utf8)
+
         let workspace = try Workspace()
         let scenario = try workspace.write("s.json", #"{"root": {"title": "A", "embedInNavigation": true}, "navigation": {"push": "push-in"}, "steps": [{"push": {"title": "B"}}, {"wait": 1}]}"#)
         let trace = workspace.path + "/t.json"
