@@ -8,7 +8,7 @@ extension SharedAxis {
         name: "shared-axis", kind: .any, factory: "shared_axis_create",
         description: "Material's shared axis: along x or y both screens slide 30 points the same way, along z the incoming one grows from 0.8 as the outgoing one grows to 1.1 (the other way going back), fading through: the outgoing screen gone at 35 % of Material's standard curve, the incoming one fading in after.",
         family: "Material motion", source: "Material Design motion system", author: "Stagehand", license: "MIT",
-        parameters: Parameter("axis", default: "x"),
+        parameters: Parameter("axis", default: SharedAxis.Axis.x.rawValue, choices: SharedAxis.Axis.allCases.map(\.rawValue)),
                     Parameter("duration", default: 0.3, in: MaterialTransition.durations),
                     Parameter("distance", default: 30.0, in: SharedAxis.distances),
         make: { SharedAxis(axis: $0, duration: $1, distance: $2) })

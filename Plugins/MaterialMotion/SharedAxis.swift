@@ -27,11 +27,8 @@ public final class SharedAxis: Effect {
 
     /// `nil` for an axis other than x, y or z, or a number outside the declared bounds.
     public init?(axis: String, duration: Double, distance: Double) {
-        guard let parsed = Axis(rawValue: axis.lowercased()) else {
-            Host.log("shared-axis: the axis is x, y or z, not \"\(axis)\"")
-            return nil
-        }
-        guard MaterialTransition.durations.contains(duration), SharedAxis.distances.contains(distance) else { return nil }
+        guard let parsed = Axis(rawValue: axis), MaterialTransition.durations.contains(duration),
+              SharedAxis.distances.contains(distance) else { return nil }
         self.axis = parsed
         self.duration = duration
         self.distance = distance

@@ -45,11 +45,7 @@ public final class BottomSheet: GestureDrivenEffect {
     /// `nil` for a detent other than medium or large, or a number outside the declared bounds.
     public init?(detent: String, duration: Double, damping: Double, dimming: Double, threshold: Double,
                  flickVelocity: Double) {
-        guard let parsed = Detent(rawValue: detent.lowercased()) else {
-            Host.log("bottom-sheet: the detent is medium or large, not \"\(detent)\"")
-            return nil
-        }
-        guard Self.durations.contains(duration),
+        guard let parsed = Detent(rawValue: detent), Self.durations.contains(duration),
               Self.dampings.contains(damping), Self.fractions.contains(dimming), Self.fractions.contains(threshold),
               Self.velocities.contains(flickVelocity) else { return nil }
         self.detent = parsed

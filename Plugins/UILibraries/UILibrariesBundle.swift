@@ -8,7 +8,7 @@ extension BottomSheet {
         name: "bottom-sheet", kind: .modal, interactive: true, factory: "bottom_sheet_create",
         description: "PanModal's bottom sheet: the view rises on a spring to a detent (medium: half the screen; large: 64 points from the top) over a dimmed presenter; a downward pan dismisses it past half its height or when flicked faster than 300 points per second.",
         family: "UI libraries", source: "PanModal", author: "Stagehand", license: "MIT",
-        parameters: Parameter("detent", default: "medium"),
+        parameters: Parameter("detent", default: BottomSheet.Detent.medium.rawValue, choices: BottomSheet.Detent.allCases.map(\.rawValue)),
                     Parameter("duration", default: 0.5, in: BottomSheet.durations),
                     Parameter("damping", default: 0.8, in: BottomSheet.dampings),
                     Parameter("dimming", default: 0.7, in: BottomSheet.fractions),
