@@ -28,8 +28,9 @@ func cEffect(_ name: String) -> Target {
     .target(name: name, dependencies: ["StagehandABI"], path: "Plugins/\(name)", publicHeadersPath: ".")
 }
 
-let swiftEffects = ["SlidePop", "FlipPop", "CubePop", "FullScreenPop", "Parallax", "PushStylePresent", "BouncePresent"]
-let cEffects = ["Crossfade"]
+let swiftEffects = ["SlidePop", "FlipPop", "CubePop", "FullScreenPop", "Parallax", "PushStylePresent", "BouncePresent",
+                    "MaterialMotion", "UILibraries"]
+let cEffects = ["Crossfade", "UIKitModalStyles"]
 
 let package = Package(
     name: "Stagehand",

@@ -9,6 +9,8 @@ import StagehandTrace
 ///   its push, pop or interactive pop; the buttons push and pop.
 /// - present, dismiss: the effect presents or dismisses a page; the buttons present
 ///   and dismiss.
+/// - navigation, modal, any: the effect plays every operation of its kind, both ways;
+///   the buttons are those of the operations.
 /// - container: the root has a child the effect switches; the button switches it.
 /// - no effect: the system animations, with push and pop.
 struct EffectOperations {
@@ -16,8 +18,9 @@ struct EffectOperations {
 
     var operations: [ClientMessage.Operation] {
         switch effect?.kind {
-        case nil, .push?, .pop?, .interaction?: return [.push, .pop]
-        case .present?, .dismiss?: return [.present, .dismiss]
+        case nil, .push?, .pop?, .interaction?, .navigation?: return [.push, .pop]
+        case .present?, .dismiss?, .modal?: return [.present, .dismiss]
+        case .any?: return [.push, .pop, .present, .dismiss]
         case .container?: return [.switchChild]
         }
     }
@@ -35,7 +38,12 @@ struct EffectOperations {
         case .container:
             s.rootInNavigation = false
             s.rootChild = "Child 1"
-        case .present, .dismiss: break
+        case .navigation, .any:
+            // Played both ways; its presentations take it in the present step.
+            s.push = effect.name
+            s.pop = effect.name
+            if effect.interactive { s.interactivePop = effect.name }
+        case .present, .dismiss, .modal: break
         }
         return s
     }
@@ -49,9 +57,10 @@ struct EffectOperations {
         case .pop: return .pop
         case .present:
             let kind = effect?.kind
-            return .present(title: "Sheet \(number)", effect: kind == .present ? name : nil,
-                            dismissal: kind == .dismiss ? name : nil,
-                            interactiveDismissal: kind == .dismiss && effect?.interactive == true ? name : nil,
+            let dismisses = kind?.plays(.dismiss) == true
+            return .present(title: "Sheet \(number)", effect: kind?.plays(.present) == true ? name : nil,
+                            dismissal: dismisses ? name : nil,
+                            interactiveDismissal: dismisses && effect?.interactive == true ? name : nil,
                             embedInNavigation: false)
         case .dismiss: return .dismiss
         case .switchChild: return .switchChild(title: "Child \(number)", effect: name)

@@ -78,6 +78,12 @@ struct BundleCheck {
         let drove = events.contains { $0.interactive }
         if !usedByName && !(effect.kind == .interaction && drove) {
             result.problems.append("the standard scenario never ran the effect")
+        } else if effect.kind.plays.count > 1 {
+            // An effect for several operations must have played each of them.
+            let played = Set(events.filter { $0.effect == effect.name && $0.kind == "began" }.map(\.operation))
+            for operation in effect.kind.plays where !played.contains(operation.rawValue) {
+                result.problems.append("the standard scenario never ran the \(effect.kind.rawValue) effect for a \(operation.rawValue)")
+            }
         }
         result.problems += settledProblems(run)
         // Each parameter at its bounds and between: refused valid values, ignored parameters.

@@ -27,7 +27,8 @@ struct InfoCommand: ParsableCommand {
         }
         let about: [(String, String)] = [
             ("name:", effect.name),
-            ("kind:", effect.kind.rawValue),
+            ("kind:", effect.kind.plays.count > 1
+                ? "\(effect.kind.rawValue) (plays \(effect.kind.plays.map(\.rawValue).joined(separator: ", ")))" : effect.kind.rawValue),
             ("interactive:", effect.interactive ? "yes" : "no"),
             ("source:", effect.source == .catalog ? "catalog (\(library.catalogPath ?? "?"))" : "discovered"),
             ("bundle:", "\(effect.bundlePath) (\(effect.bundleName) \(effect.bundleVersion))"),

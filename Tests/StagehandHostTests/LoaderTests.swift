@@ -88,7 +88,7 @@ import Testing
         let path = try workspace.compile(bundle.source, to: "plugins/libTest.so")
         let (library, diagnostics) = TestEnvironment.load(plugins: [plugins])
         #expect(diagnostics.filter { $0.contains(path) } == [
-            "warning: \(path): manifest.effects[0].kind: expected one of push, pop, present, dismiss, container, interaction, found the string \"sideways\"; effect skipped",
+            "warning: \(path): manifest.effects[0].kind: expected one of push, pop, present, dismiss, container, interaction, navigation, modal, any, found the string \"sideways\"; effect skipped",
         ])
         try expectTestEffectLoads(library)
     }

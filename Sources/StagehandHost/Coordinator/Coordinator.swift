@@ -175,7 +175,7 @@ public final class Coordinator {
         let interactiveChoice = interactiveChoice(.interactivePop, fallback: .pop)
         let interactive = choices[.interactivePop] == nil && interactiveChoice != nil ? pop : make(interactiveChoice, for: .pop)
         return NavigationEffects(push: make(choices[.push], for: .push), pop: pop, interactivePop: interactive,
-                                 interactivePopAnimates: interactiveChoice?.kind == .pop)
+                                 interactivePopAnimates: interactiveChoice?.kind.plays(.pop) == true)
     }
 
     /// Gives every navigation controller made so far the current choices: the old
@@ -240,7 +240,7 @@ public final class Coordinator {
             let interactiveEffect = interactive == nil ? (drivesDismissals == nil ? nil : dismissEffect) : make(interactive, for: .dismiss)
             let effects = PresentationEffects(present: presentEffect, dismiss: dismissEffect,
                                               interactiveDismiss: interactiveEffect,
-                                              interactiveDismissAnimates: drivesDismissals?.kind == .dismiss)
+                                              interactiveDismissAnimates: drivesDismissals?.kind.plays(.dismiss) == true)
             if present != nil || dismiss != nil || interactive != nil {
                 vc.modalPresentationStyle = .custom
             }

@@ -58,13 +58,13 @@ extension EffectInfo {
     /// gesture drives (pushes, presentations, containers, a dismissal without a gesture:
     /// iOS 7 has no system gesture to dismiss).
     public var interaction: InteractionRule? {
-        if interactive, kind == .pop || kind == .dismiss || kind == .interaction {
+        if interactive, kind.plays(.pop) || kind.plays(.dismiss) || kind == .interaction {
             let declared = parameters.first { $0.name == "threshold" }
             var threshold: Double?
             if case .double(let value)? = declared?.defaultValue { threshold = value }
             return InteractionRule(gesture: .own, threshold: threshold, thresholdParameter: threshold == nil ? nil : "threshold",
                                    projectsVelocity: false)
         }
-        return kind == .pop ? .navigationEdgePan : nil
+        return kind.plays(.pop) ? .navigationEdgePan : nil
     }
 }

@@ -7,13 +7,17 @@ import StagehandCore
 ///   parallax-push goes with parallax-pop; UIKit's otherwise), then a pop with it;
 /// - present: a presentation with it, then a dismissal with UIKit's;
 /// - dismiss: a presentation with UIKit's, then a dismissal with it;
+/// - navigation: a push with it, then a pop with it;
+/// - modal: a presentation with it, then a dismissal with it;
+/// - any: a push and a pop with it, then a presentation and a dismissal with it;
 /// - container: a switch to a second child with it, and back;
-/// - an interactive pop or dismiss effect, and an interaction effect (a gesture that
+/// - an interactive pop, dismiss, navigation or modal effect, and an interaction effect (a gesture that
 ///   drives another transition, tried as an interactive pop and then as an interactive
 ///   dismissal), additionally: a finger's drag that finishes, then one that cancels.
 ///
 /// A drag starts at the left edge and moves right, or (for a dismissal, when the
-/// horizontal one drives nothing) starts high and moves down: the scenario is run once
+/// horizontal one drives nothing) starts high, or else low (on a sheet over the lower
+/// half), and moves down: the scenario is run once
 /// per candidate and the first whose drags begin, finish and cancel an interactive
 /// transition is kept. That first run, with long waits, also measures each transition,
 /// so the final scenario pauses the same short while after each one whatever the
@@ -182,6 +186,37 @@ public enum StandardScenario {
         }
     }
 
+    /// A drag from low on the screen downward, for a sheet that covers only the lower
+    /// half (a drag from high would start above it, on nothing that moves).
+    static func lowDownwardDrag(_ fraction: Double) -> (Size) -> Beat {
+        { screen in
+            let x = screen.width / 2, y = screen.height * 0.6
+            return .drag(from: Point(x: x, y: y), to: Point(x: x, y: min(y + fraction * screen.height * 0.7, screen.height - 1)))
+        }
+    }
+
+    /// `plan` (which pops with `effect`), and when `effect` has a gesture, a drag from
+    /// the edge that finishes a pop and one that cancels.
+    static func poppingPlan(_ plan: Plan, _ effect: EffectInfo) -> Plan {
+        guard effect.interactive else { return plan }
+        var plan = plan
+        plan.interactivePop = effect.name
+        plan.beats += [push(), edgeDrag(finishing), push(), edgeDrag(cancelling)]
+        plan.expectsDrags = true
+        return plan
+    }
+
+    /// `plan` (which dismisses with `effect`), and when `effect` has a gesture, one plan
+    /// per drag direction that also finishes and cancels a dismissal with a finger; the
+    /// presentations use `presentedWith` (nil: UIKit's).
+    static func dismissingPlans(_ plan: Plan, _ effect: EffectInfo, presentedWith presenting: String?) -> [Plan] {
+        guard effect.interactive else { return [plan] }
+        let shown = present(effect: presenting, dismissal: effect.name, interactive: effect.name)
+        return [edgeDrag, downwardDrag, lowDownwardDrag].map { drag in
+            Plan(beats: [shown, dismiss, shown, drag(finishing), shown, drag(cancelling)], expectsDrags: true)
+        }
+    }
+
     /// The candidate plans for `effect`, the preferred first; a pop's pushes use
     /// `companionPush` (nil: UIKit's).
     static func plans(for effect: EffectInfo, pushedWith companionPush: String? = nil) -> [Plan] {
@@ -190,20 +225,17 @@ public enum StandardScenario {
         case .push:
             return [Plan(push: name, beats: [push()])]
         case .pop:
-            var plan = Plan(push: companionPush, pop: name, beats: [push(), pop])
-            guard effect.interactive else { return [plan] }
-            plan.interactivePop = name
-            plan.beats += [push(), edgeDrag(finishing), push(), edgeDrag(cancelling)]
-            plan.expectsDrags = true
-            return [plan]
+            return [poppingPlan(Plan(push: companionPush, pop: name, beats: [push(), pop]), effect)]
+        case .navigation:
+            return [poppingPlan(Plan(push: name, pop: name, beats: [push(), pop]), effect)]
         case .present:
             return [Plan(beats: [present(effect: name), dismiss])]
         case .dismiss:
-            guard effect.interactive else { return [Plan(beats: [present(dismissal: name), dismiss])] }
-            let shown = present(dismissal: name, interactive: name)
-            return [edgeDrag, downwardDrag].map { drag in
-                Plan(beats: [shown, dismiss, shown, drag(finishing), shown, drag(cancelling)], expectsDrags: true)
-            }
+            return dismissingPlans(Plan(beats: [present(dismissal: name), dismiss]), effect, presentedWith: nil)
+        case .modal:
+            return dismissingPlans(Plan(beats: [present(effect: name, dismissal: name), dismiss]), effect, presentedWith: name)
+        case .any:
+            return [Plan(push: name, pop: name, beats: [push(), pop, present(effect: name, dismissal: name), dismiss])]
         case .container:
             return [Plan(rootInNavigation: false, rootChild: firstChild, beats: [
                 { _ in .step(.switchChild(title: secondChild, effect: name)) },
