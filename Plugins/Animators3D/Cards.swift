@@ -24,15 +24,13 @@ import StagehandSDK
 /// the same perspective from start to end, so it is the turn, the scale and the
 /// movement that are interpolated, not the eye.
 final class Cards: Effect {
-    static let durations = 0.01...10.0
     /// The library's perspective: the eye 900 pt in front of the card.
     static let m34 = -1.0 / 900
     static let tilt = 15.0 * .pi / 180
 
     let duration: Double
 
-    init?(duration: Double) {
-        guard Cards.durations.contains(duration) else { return nil }
+    init(duration: Double) {
         self.duration = duration
     }
 

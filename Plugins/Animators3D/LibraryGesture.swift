@@ -32,9 +32,13 @@ final class LibraryGesture {
     private let pop: GestureDrivenTransition?
     private let dismissal: GestureDrivenTransition?
 
-    /// `nil` for a name that is not one of `Kind`'s.
+    /// `nil`, with a line in the log, for a name that is not one of `Kind`'s.
     init?(_ name: String, effect: String) {
-        guard let kind = Kind(rawValue: name) else { return nil }
+        guard let kind = Kind(rawValue: name) else {
+            let known = Kind.allCases.map(\.rawValue).joined(separator: ", ")
+            Host.log("\(effect): gesture \"\(name)\" is not one of \(known)")
+            return nil
+        }
         self.kind = kind
         pop = LibraryGesture.driver(.pop, kind: kind, effect: effect)
         dismissal = LibraryGesture.driver(.dismissal, kind: kind, effect: effect)

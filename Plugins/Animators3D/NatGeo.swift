@@ -18,7 +18,6 @@ import StagehandSDK
 /// over all of d while the from-view goes back to where the to-view came from over
 /// 0 … 0.8 d. Ease in and out (linear while driven).
 final class NatGeo: Effect {
-    static let durations = 0.01...10.0
     static let m34 = -1.0 / 500
     /// How far the cover opens, and the share of the duration it takes.
     static let openAngle = 80.0 * .pi / 180
@@ -26,8 +25,7 @@ final class NatGeo: Effect {
 
     let duration: Double
 
-    init?(duration: Double) {
-        guard NatGeo.durations.contains(duration) else { return nil }
+    init(duration: Double) {
         self.duration = duration
     }
 

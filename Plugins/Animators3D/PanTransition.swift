@@ -7,17 +7,13 @@ import StagehandSDK
 /// old view going off to the right over the one coming back from the left. Ease in
 /// and out over 0.3 s (the library's), linear while a finger drives it.
 final class PanTransition: LibraryGestureEffect {
-    /// The valid parameters; the manifest declares the same bounds.
-    static let durations = 0.01...10.0
-    static let parallaxes = 0.0...1.0
-
     let duration: Double
     let parallax: Double
     let gesture: LibraryGesture
 
+    /// Parameters within the bounds `declaration` gives them; `nil` for an unknown gesture.
     init?(duration: Double, parallax: Double, gesture: String) {
-        guard PanTransition.durations.contains(duration), PanTransition.parallaxes.contains(parallax),
-              let gesture = LibraryGesture(gesture, effect: "pan") else { return nil }
+        guard let gesture = LibraryGesture(gesture, effect: "pan") else { return nil }
         self.duration = duration
         self.parallax = parallax
         self.gesture = gesture

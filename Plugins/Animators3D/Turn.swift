@@ -10,16 +10,13 @@ import StagehandSDK
 /// front of the container's centre (see `HingedFace`). Ease in and out over the
 /// duration (1 s, the library's), linear while a finger drives it.
 final class Turn: LibraryGestureEffect {
-    static let durations = 0.01...10.0
-    static let perspectives = -0.01...0.0
-
     let duration: Double
     let m34: Double
     let gesture: LibraryGesture
 
+    /// Parameters within the bounds `declaration` gives them; `nil` for an unknown gesture.
     init?(duration: Double, m34: Double, gesture: String) {
-        guard Turn.durations.contains(duration), Turn.perspectives.contains(m34),
-              let gesture = LibraryGesture(gesture, effect: "turn") else { return nil }
+        guard let gesture = LibraryGesture(gesture, effect: "turn") else { return nil }
         self.duration = duration
         self.m34 = m34
         self.gesture = gesture
