@@ -75,6 +75,8 @@ public enum HostTable {
         installControllers(&t)
         installInteraction(&t)
         installGestures(&t)
+        installTouches(&t)
+        installLayers(&t)
         return t
     }
 }
