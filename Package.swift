@@ -28,7 +28,7 @@ func cEffect(_ name: String) -> Target {
 }
 
 let swiftEffects = ["SlidePop", "FlipPop", "CubePop", "FullScreenPop", "Parallax", "PushStylePresent", "BouncePresent", "Animators3D"]
-let cEffects = ["Crossfade"]
+let cEffects = ["Crossfade", "Explode"]
 
 let package = Package(
     name: "Stagehand",

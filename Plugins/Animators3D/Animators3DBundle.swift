@@ -54,10 +54,45 @@ extension NatGeo {
         make: { NatGeo(duration: $0) })
 }
 
+extension Flip {
+    static let declaration = EffectDeclaration(
+        name: "flip", kind: .any, interactive: true, factory: "vctl_flip_create",
+        description: "A card turned over, the from-view on its front and the to-view on its back (single-sided layers): both turn together about the vertical axis through the centre, 180° over 1 s in two linear quarter turns, perspective m34; the other way round backwards. \(Animators3D.gestures).",
+        family: Animators3D.family, source: "IBAnimatable Flip, VCTransitionsLibrary CEFlipAnimationController", author: Animators3D.author, license: Animators3D.license,
+        parameters: Parameter("duration", default: 1.0, in: Animators3D.durations),
+                    Parameter("m34", default: -0.002, in: Animators3D.perspectives),
+                    Parameter("gesture", default: "horizontal"),
+        make: { Flip(duration: $0, m34: $1, gesture: $2) })
+}
+
+extension Fold {
+    static let declaration = EffectDeclaration(
+        name: "fold", kind: .any, interactive: true, factory: "vctl_fold_create",
+        description: "Accordion folds: each view cut into 2 × folds strips hinged alternately on their left and right edges; the from-view's strips fold shut toward the right edge (±90°) while the to-view's unfold from the left (mirrored backwards), under one sublayer perspective m34, 1 s eased. \(Animators3D.gestures).",
+        family: Animators3D.family, source: "VCTransitionsLibrary CEFoldAnimationController, IBAnimatable Fold", author: Animators3D.author, license: Animators3D.license,
+        parameters: Parameter("duration", default: 1.0, in: Animators3D.durations),
+                    Parameter("folds", default: Int32(2), in: 1...20),
+                    Parameter("m34", default: -0.005, in: Animators3D.perspectives),
+                    Parameter("gesture", default: "horizontal"),
+        make: { Fold(duration: $0, folds: $1, m34: $2, gesture: $3) })
+}
+
+extension Portal {
+    static let declaration = EffectDeclaration(
+        name: "portal", kind: .any, interactive: true, factory: "vctl_portal_create",
+        description: "The from-view splits into two doors, snapshots of its halves, that slide open to the sides while the to-view grows from zoom (0.8) of its size behind them (1 s, ease out); backwards the to-view's doors close over the shrinking from-view. \(Animators3D.gestures).",
+        family: Animators3D.family, source: "VCTransitionsLibrary CEPortalAnimationController, IBAnimatable Portal", author: Animators3D.author, license: Animators3D.license,
+        parameters: Parameter("duration", default: 1.0, in: Animators3D.durations),
+                    Parameter("zoom", default: 0.8, in: 0.01...1),
+                    Parameter("gesture", default: "pinch"),
+        make: { Portal(duration: $0, zoom: $1, gesture: $2) })
+}
+
 @_cdecl("stagehand_bundle_entry")
 public func stagehandBundleEntry() -> UnsafeRawPointer {
     StagehandBundle.entry(name: "Animators3D", version: "1.0.0", effects: [
         PanTransition.declaration, Cards.declaration, Turn.declaration, NatGeo.declaration,
+        Flip.declaration, Fold.declaration, Portal.declaration,
     ])
 }
 
@@ -79,4 +114,19 @@ public func vctlTurnCreate(_ duration: Double, _ m34: Double, _ gesture: UnsafeP
 @_cdecl("vctl_natgeo_create")
 public func vctlNatGeoCreate(_ duration: Double) -> UnsafeRawPointer? {
     NatGeo.declaration.export(duration)
+}
+
+@_cdecl("vctl_flip_create")
+public func vctlFlipCreate(_ duration: Double, _ m34: Double, _ gesture: UnsafePointer<CChar>?) -> UnsafeRawPointer? {
+    Flip.declaration.export(duration, m34, gesture)
+}
+
+@_cdecl("vctl_fold_create")
+public func vctlFoldCreate(_ duration: Double, _ folds: Int32, _ m34: Double, _ gesture: UnsafePointer<CChar>?) -> UnsafeRawPointer? {
+    Fold.declaration.export(duration, folds, m34, gesture)
+}
+
+@_cdecl("vctl_portal_create")
+public func vctlPortalCreate(_ duration: Double, _ zoom: Double, _ gesture: UnsafePointer<CChar>?) -> UnsafeRawPointer? {
+    Portal.declaration.export(duration, zoom, gesture)
 }

@@ -47,11 +47,15 @@ final class LibraryGesture {
     private static func driver(_ operation: GestureDrivenTransition.Operation, kind: Kind,
                                effect: String) -> GestureDrivenTransition? {
         let progress: GestureDrivenTransition.ProgressRule
+        var recognizer = GestureDrivenTransition.Recognizer.pan
         var shouldBegin: ((PanGestureRecognizer, ViewController) -> Bool)?
         var options: GestureDrivenTransition.Options = []
         switch kind {
-        case .none, .pinch:
+        case .none:
             return nil
+        case .pinch:
+            recognizer = .pinch
+            progress = .pinchIn
         case .horizontal:
             progress = .init { pan, _ in abs(pan.translation(in: nil).x) / distance }
             if operation == .pop { options.insert(.replacesSystemPopGesture) }
@@ -62,7 +66,7 @@ final class LibraryGesture {
             }
         }
         return GestureDrivenTransition(
-            operation, recognizer: .pan, options: options, name: effect, progress: progress,
+            operation, recognizer: recognizer, options: options, name: effect, progress: progress,
             release: .progress(above: threshold), shouldBegin: shouldBegin,
             willEnd: { ending in ending.interaction.completionSpeed = max(1 - ending.progress, 0.01) })
     }

@@ -130,4 +130,34 @@ import StagehandCore
         expectSettled(result)
         #expect(result.trace.frames.last?.presented == (finished ? [] : ["Sheet"]))
     }
+
+    /// fold and flip follow the horizontal swipe too (their default), frame by frame as
+    /// their pops would be at the held progress p (linear while driven).
+    @Test(arguments: ["fold", "flip"], [threshold - epsilon, threshold + epsilon])
+    func foldAndFlipFollowTheSwipe(_ effect: String, _ p: Double) throws {
+        let result = try Self.drivenPop(effect, travel: (p * Self.distance, 0))
+        let finished = p > Self.threshold
+        #expect(Library.events(result).suffix(2) == ["began \(effect) pop true", "\(finished ? "completed" : "cancelled") \(effect) pop true"])
+        let (held, _) = Self.heldAndEnd(result, p)
+        if let held {
+            if effect == "flip" {
+                Library.expectCorners(held.views("Detail", kind: "view").first, FlipExplodeTests.face(-.pi * p), "Detail held at \(p)")
+                Library.expectCorners(held.views("Root", kind: "view").first, FlipExplodeTests.face(.pi - .pi * p), "Root held at \(p)")
+            } else {
+                let strips = Library.topSnapshots(in: held)
+                #expect(strips.count == 8)
+                if strips.count == 8 {
+                    for k in 0..<4 {
+                        let place = FoldPortalTests.place(k), angle = FoldPortalTests.foldAngle(k)
+                        Library.expectCorners(strips[2 * k], FoldPortalTests.strip(k, x: place * (1 - p), angle: angle * p),
+                                              "Detail's strip \(k) held at \(p)")
+                        Library.expectCorners(strips[2 * k + 1],
+                                              FoldPortalTests.strip(k, x: Library.width + (place - Library.width) * p, angle: angle * (1 - p)),
+                                              "Root's strip \(k) held at \(p)")
+                    }
+                }
+            }
+        }
+        Library.expectEnd(result, stack: finished ? ["Root"] : ["Root", "Detail"])
+    }
 }

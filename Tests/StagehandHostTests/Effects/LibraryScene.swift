@@ -85,6 +85,19 @@ enum Library {
         curve.progress(at: min(max((t - start) / length, 0), 1))
     }
 
+    /// The snapshots of `frame` that are not inside another snapshot (a snapshot of a
+    /// part of a view holds a copy of the whole view, moved and clipped), back to front.
+    static func topSnapshots(in frame: Trace.Frame?) -> [Trace.ViewRecord] {
+        var enclosing: [Trace.ViewRecord] = []
+        var found: [Trace.ViewRecord] = []
+        for record in frame?.views ?? [] {
+            while let last = enclosing.last, last.depth >= record.depth { enclosing.removeLast() }
+            if record.kind == "snapshot" && !enclosing.contains(where: { $0.kind == "snapshot" }) { found.append(record) }
+            enclosing.append(record)
+        }
+        return found
+    }
+
     static func events(_ result: ScenarioResult) -> [String] {
         result.trace.events.filter { $0.kind != "error" }.map { "\($0.kind) \($0.effect) \($0.operation) \($0.interactive)" }
     }
