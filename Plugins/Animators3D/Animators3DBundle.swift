@@ -21,7 +21,7 @@ extension PanTransition {
         family: Animators3D.family, source: "VCTransitionsLibrary CEPanAnimationController", author: Animators3D.author, license: Animators3D.license,
         parameters: Parameter("duration", default: 0.3, in: Animators3D.durations),
                     Parameter("parallax", default: 0.5, in: 0...1),
-                    Parameter("gesture", default: "horizontal"),
+                    Parameter("gesture", default: "horizontal", choices: LibraryGesture.Kind.allCases.map(\.rawValue)),
         make: { PanTransition(duration: $0, parallax: $1, gesture: $2) })
 }
 
@@ -41,7 +41,7 @@ extension Turn {
         family: Animators3D.family, source: "VCTransitionsLibrary CETurnAnimationController, IBAnimatable Turn", author: Animators3D.author, license: Animators3D.license,
         parameters: Parameter("duration", default: 1.0, in: Animators3D.durations),
                     Parameter("m34", default: -0.002, in: Animators3D.perspectives),
-                    Parameter("gesture", default: "horizontal"),
+                    Parameter("gesture", default: "horizontal", choices: LibraryGesture.Kind.allCases.map(\.rawValue)),
         make: { Turn(duration: $0, m34: $1, gesture: $2) })
 }
 
@@ -61,7 +61,7 @@ extension Flip {
         family: Animators3D.family, source: "IBAnimatable Flip, VCTransitionsLibrary CEFlipAnimationController", author: Animators3D.author, license: Animators3D.license,
         parameters: Parameter("duration", default: 1.0, in: Animators3D.durations),
                     Parameter("m34", default: -0.002, in: Animators3D.perspectives),
-                    Parameter("gesture", default: "horizontal"),
+                    Parameter("gesture", default: "horizontal", choices: LibraryGesture.Kind.allCases.map(\.rawValue)),
         make: { Flip(duration: $0, m34: $1, gesture: $2) })
 }
 
@@ -73,7 +73,7 @@ extension Fold {
         parameters: Parameter("duration", default: 1.0, in: Animators3D.durations),
                     Parameter("folds", default: Int32(2), in: 1...20),
                     Parameter("m34", default: -0.005, in: Animators3D.perspectives),
-                    Parameter("gesture", default: "horizontal"),
+                    Parameter("gesture", default: "horizontal", choices: LibraryGesture.Kind.allCases.map(\.rawValue)),
         make: { Fold(duration: $0, folds: $1, m34: $2, gesture: $3) })
 }
 
@@ -84,7 +84,7 @@ extension Portal {
         family: Animators3D.family, source: "VCTransitionsLibrary CEPortalAnimationController, IBAnimatable Portal", author: Animators3D.author, license: Animators3D.license,
         parameters: Parameter("duration", default: 1.0, in: Animators3D.durations),
                     Parameter("zoom", default: 0.8, in: 0.01...1),
-                    Parameter("gesture", default: "pinch"),
+                    Parameter("gesture", default: "pinch", choices: LibraryGesture.Kind.allCases.map(\.rawValue)),
         make: { Portal(duration: $0, zoom: $1, gesture: $2) })
 }
 

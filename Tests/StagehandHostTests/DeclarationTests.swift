@@ -1,4 +1,6 @@
 import Foundation
+import StagehandCore
+import StagehandHost
 import Testing
 
 /// An effect declared once: the manifest and the factory's bounds check both come from
@@ -56,9 +58,9 @@ import Testing
                                          in: workspace)
         #expect(lines == [
             "made, duration 0.8",
-            "log: bounce-present: parameter damping is 1.5, outside its bounds 0.01...1.0; the factory bounce_present_create returns NULL",
+            "log: parameter damping is 1.5, outside its bounds 0.01...1.0; the factory bounce_present_create returns NULL",
             "NULL",
-            "log: bounce-present: parameter duration is nan, outside its bounds 0.01...10.0; the factory bounce_present_create returns NULL",
+            "log: parameter duration is nan, outside its bounds 0.01...10.0; the factory bounce_present_create returns NULL",
             "NULL",
             "made, duration 10",
         ])
@@ -137,12 +139,41 @@ import Testing
                                          with: [["0.5", "3", "1"], ["0.5", "9", "1"], ["0", "3", "1"], ["nan", "3", "1"]], in: workspace)
         #expect(lines == [
             "made, duration 1.5",
-            "log: spin: parameter turns is 9, outside its bounds 1...8; the factory returns NULL",
+            "log: parameter turns is 9, outside its bounds 1...8; the factory spin_create returns NULL",
             "NULL",
-            "log: spin: parameter duration is 0, outside its bounds 0.01...10; the factory returns NULL",
+            "log: parameter duration is 0, outside its bounds 0.01...10; the factory spin_create returns NULL",
             "NULL",
-            "log: spin: parameter duration is nan, outside its bounds 0.01...10; the factory returns NULL",
+            "log: parameter duration is nan, outside its bounds 0.01...10; the factory spin_create returns NULL",
             "NULL",
         ])
+    }
+
+    /// What the compiler cannot check, the name of the exported symbol, is reported when
+    /// the bundle loads, with the two places a Swift or C author would look.
+    @Test func aMisspelledFactoryIsReportedNamingTheSpelling() throws {
+        let workspace = try Workspace()
+        let plugins = try workspace.directory("plugins")
+        var bundle = TestBundle()
+        bundle.manifest = bundle.defaultManifest.replacingOccurrences(of: "test_effect_create", with: "test_efect_create")
+        let path = try workspace.compile(bundle.source, to: "plugins/libTest.so")
+        let (library, diagnostics) = TestEnvironment.load(plugins: [plugins])
+        let lines = diagnostics.filter { $0.contains(path) }
+        #expect(lines.count == 1, "\(diagnostics)")
+        let line = try #require(lines.first)
+        #expect(line.hasPrefix("warning: \(path): manifest.effects[0].factory: the bundle does not export the factory test_efect_create ("), "\(line)")
+        #expect(line.contains("check that it is spelled as the manifest's factory — the name in @_cdecl for a Swift factory, the function's name in C"), "\(line)")
+        #expect(throws: Diagnostic.self) { try library.effect(named: "test-effect") }
+    }
+
+    /// A string parameter with choices: the manifest declares a plain string, and the
+    /// factory refuses any other value, naming the choices; the host says which effect.
+    @Test func aStringOutsideItsChoicesIsRefusedNamingThem() throws {
+        let workspace = try Workspace()
+        let scenario = try workspace.write("s.json", #"{"root": {"title": "A", "embedInNavigation": true}, "navigation": {"push": "parallax-push", "pop": "parallax-pop"}, "steps": [{"push": {"title": "B"}}, {"wait": 1}, {"pop": {}}, {"wait": 1}]}"#)
+        let run = try runStagehand(["play", scenario, "--param", "parallax-pop.gesture=diagonal"])
+        #expect(run.errors.contains(#"warning: parallax-pop: parameter gesture is "diagonal", not one of "anywhere", "edge"; the factory parallax_pop_create returns NULL"#),
+                "\(run.errors)")
+        let accepted = try runStagehand(["play", scenario, "--param", "parallax-pop.gesture=edge"])
+        #expect(accepted.status == 0 && !accepted.errors.contains("parameter gesture"), "\(accepted.errors)")
     }
 }

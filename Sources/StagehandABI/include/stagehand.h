@@ -376,8 +376,9 @@ typedef struct sh_host {
      *  back facing the eye after every transform above it) is not drawn when false. */
     bool (*view_double_sided)(sh_view *v);
     void (*view_set_double_sided)(sh_view *v, bool double_sided);
-    /** CALayer.sublayerTransform: applied to every subview about the view's centre, after
-     *  their own transforms (one perspective for several children). Animatable. */
+    /** CALayer.sublayerTransform: applied to every subview about the view's anchor point
+     *  (its centre by default), after their own transforms (one perspective for several
+     *  children, e.g. m34 = -1/500 on the container of a cube's faces). Animatable. */
     sh_transform3d (*view_sublayer_transform)(sh_view *v);
     void (*view_set_sublayer_transform)(sh_view *v, sh_transform3d t);
     /** UIView.clipsToBounds: subviews are drawn only inside the bounds (rounded by the
@@ -386,7 +387,8 @@ typedef struct sh_host {
     void (*view_set_clips_to_bounds)(sh_view *v, bool clips);
     /** The view's mask (see sh_mask): false when it has none. */
     bool (*view_mask)(sh_view *v, sh_mask *out);
-    /** Sets the mask (animatable from a previous mask); NULL removes it at once. */
+    /** Sets the mask (animatable from a previous mask; a first mask is set at once);
+     *  NULL removes it at once. A non-finite number or a negative radius is refused. */
     void (*view_set_mask)(sh_view *v, const sh_mask *mask);
     /**
      * resizableSnapshotView(from:afterScreenUpdates:withCapInsets:) without cap insets: a
@@ -496,9 +498,41 @@ typedef const sh_bundle *(*sh_bundle_entry_fn)(void);
 
 /* ---------------------------------------------------------------- helpers for C bundles */
 
-/** Whether `host`'s table is long enough to hold `field` (fields are only appended). */
+/**
+ * Whether `host`'s table is long enough to hold `field` (fields are only appended): test
+ * it before calling a function added after 1.0, and fall back when it is absent (a 1.2
+ * bundle on a 1.1 host gets a flip without back-face culling rather than a crash):
+ *
+ *     if (SH_HOST_HAS(host, view_set_double_sided))
+ *         host->view_set_double_sided(back_face, false);
+ */
 #define SH_HOST_HAS(host, field) \
     (offsetof(sh_host, field) + sizeof(((const sh_host *)0)->field) <= (size_t)(host)->size)
+
+/** `gesture_set_maximum_touches`'s "no limit" (1.2; UIKit's default). */
+#define SH_TOUCHES_UNLIMITED UINT32_MAX
+
+/**
+ * The mask of a circle of `radius` about `center` (1.2): its bounding square with the
+ * radius as corner radius. A circular reveal animates from a small circle to one that
+ * covers the view:
+ *
+ *     if (SH_HOST_HAS(host, view_set_mask)) {
+ *         sh_mask from = sh_mask_circle(tap, 1), to = sh_mask_circle(tap, 1000);
+ *         host->view_set_mask(view, &from);
+ *         // inside an animation block:
+ *         host->view_set_mask(view, &to);
+ *     }
+ */
+static inline sh_mask sh_mask_circle(sh_point center, double radius) {
+    sh_mask m;
+    m.rect.origin.x = center.x - radius;
+    m.rect.origin.y = center.y - radius;
+    m.rect.size.width = 2 * radius;
+    m.rect.size.height = 2 * radius;
+    m.corner_radius = radius;
+    return m;
+}
 
 /**
  * Defines the bundle's one exported symbol in one line: a static `sh_bundle` with this

@@ -40,7 +40,7 @@ extension HostTable {
         }
         t.view_resizable_snapshot = { v, r in
             guard let view = handles.view(v, "view_resizable_snapshot"),
-                  HostTable.finite("view_resizable_snapshot", "rectangle", [r.origin.x, r.origin.y, r.size.width, r.size.height]) else { return nil }
+                  HostTable.finite("view_resizable_snapshot", "rectangle", [r.origin.x, r.origin.y, r.size.width, r.size.height], outcome: "NULL returned") else { return nil }
             guard let snapshot = view.resizableSnapshotView(from: Rect(r)) else {
                 HostTable.report("view_resizable_snapshot", "empty rectangle (\(r.size.width) × \(r.size.height)); NULL returned")
                 return nil
