@@ -29,8 +29,8 @@ func cEffect(_ name: String) -> Target {
 }
 
 let swiftEffects = ["SlidePop", "FlipPop", "CubePop", "FullScreenPop", "Parallax", "PushStylePresent", "BouncePresent",
-                    "MaterialMotion", "UILibraries"]
-let cEffects = ["Crossfade", "UIKitModalStyles"]
+                    "MaterialMotion", "UILibraries", "Animators3D"]
+let cEffects = ["Crossfade", "UIKitModalStyles", "Explode"]
 
 let package = Package(
     name: "Stagehand",

@@ -82,6 +82,10 @@ public enum Bench {
         scaling.append(ScalingSeries(title: "frame evaluation (3 animations per view)", sizeLabel: "views", unit: "ms",
                                      perItemUnit: "ns/view", points: framePoints, missing: nil))
 
+        // The heaviest built-in effect's frame.
+        log("explode: one frame with 200 tiles")
+        figures[ExplodeBenchmark.key] = ExplodeBenchmark.measure(frames: quick ? 30 : 120)
+
         // Percent-driven update.
         log("percent-driven update of a transition with 100 animations")
         let update = PercentUpdateBenchmark.measure(batches: quick ? 10 : 40, batchSize: 50, countedUpdates: 1000)

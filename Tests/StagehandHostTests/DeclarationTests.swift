@@ -171,6 +171,8 @@ import Testing
         let workspace = try Workspace()
         let scenario = try workspace.write("s.json", #"{"root": {"title": "A", "embedInNavigation": true}, "navigation": {"push": "parallax-push", "pop": "parallax-pop"}, "steps": [{"push": {"title": "B"}}, {"wait": 1}, {"pop": {}}, {"wait": 1}]}"#)
         let run = try runStagehand(["play", scenario, "--param", "parallax-pop.gesture=diagonal"])
+        // Through ABI 1.2's bundle log the line names the bundle and, in parentheses, the
+        // effect; the host's error that follows says the factory returned NULL.
         #expect(run.errors.contains(#"note: libParallax.so (parallax-pop): parameter gesture is "diagonal", not one of "anywhere", "edge"; the factory parallax_pop_create returns NULL"#),
                 "\(run.errors)")
         let accepted = try runStagehand(["play", scenario, "--param", "parallax-pop.gesture=edge"])

@@ -11,7 +11,8 @@ import StagehandCore
 /// - modal: a presentation with it, then a dismissal with it;
 /// - any: a push and a pop with it, then a presentation and a dismissal with it;
 /// - container: a switch to a second child with it, and back;
-/// - an interactive pop, dismiss, navigation or modal effect, and an interaction effect (a gesture that
+/// - an interactive pop, dismiss, navigation, modal or any effect (an `any` one drives
+///   its pops), and an interaction effect (a gesture that
 ///   drives another transition, tried as an interactive pop and then as an interactive
 ///   dismissal), additionally: a finger's drag that finishes, then one that cancels.
 ///
@@ -235,7 +236,7 @@ public enum StandardScenario {
         case .modal:
             return dismissingPlans(Plan(beats: [present(effect: name, dismissal: name), dismiss]), effect, presentedWith: name)
         case .any:
-            return [Plan(push: name, pop: name, beats: [push(), pop, present(effect: name, dismissal: name), dismiss])]
+            return [poppingPlan(Plan(push: name, pop: name, beats: [push(), pop, present(effect: name, dismissal: name), dismiss]), effect)]
         case .container:
             return [Plan(rootInNavigation: false, rootChild: firstChild, beats: [
                 { _ in .step(.switchChild(title: secondChild, effect: name)) },
