@@ -27,7 +27,7 @@ func cEffect(_ name: String) -> Target {
     .target(name: name, dependencies: ["StagehandABI"], path: "Plugins/\(name)", publicHeadersPath: ".")
 }
 
-let swiftEffects = ["SlidePop", "FlipPop", "CubePop", "FullScreenPop", "Parallax", "PushStylePresent", "BouncePresent"]
+let swiftEffects = ["SlidePop", "FlipPop", "CubePop", "FullScreenPop", "Parallax", "PushStylePresent", "BouncePresent", "Hero"]
 let cEffects = ["Crossfade"]
 
 let package = Package(
