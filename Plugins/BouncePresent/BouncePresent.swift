@@ -9,13 +9,6 @@ import StagehandSDK
 /// never touched (the presentation is `.custom`, so it stays in the window under the
 /// modal, and the context answers nil for it, as UIKit).
 enum ModalSlide {
-    /// The valid parameters; the manifests declare the same bounds.
-    static let durations = 0.01...10.0
-    static let dampings = 0.01...1.0
-    static let velocities = -100.0...100.0
-    static let distances = 1.0...10_000.0
-    static let thresholds = 0.0...1.0
-
     /// Where the presented view rests: the context's final frame, or the container.
     static func restingFrame(of controller: ViewController, in context: TransitionContext, container: View) -> Rect {
         let final = context.finalFrame(for: controller)
@@ -56,10 +49,8 @@ public final class BouncePresent: Effect {
     let damping: Double
     let velocity: Double
 
-    /// `nil` for parameters outside the declared bounds.
-    public init?(duration: Double, damping: Double, velocity: Double) {
-        guard ModalSlide.durations.contains(duration), ModalSlide.dampings.contains(damping),
-              ModalSlide.velocities.contains(velocity) else { return nil }
+    /// Parameters within the bounds `declaration` gives them.
+    init(duration: Double, damping: Double, velocity: Double) {
         self.duration = duration
         self.damping = damping
         self.velocity = velocity
@@ -103,9 +94,8 @@ public final class BouncePresent: Effect {
 public final class NormalDismiss: Effect {
     let duration: Double
 
-    /// `nil` for a duration outside the declared bounds.
-    public init?(duration: Double) {
-        guard ModalSlide.durations.contains(duration) else { return nil }
+    /// A duration within the bounds `declaration` gives it.
+    init(duration: Double) {
         self.duration = duration
     }
 
@@ -134,10 +124,8 @@ public final class SwipeDismiss: GestureDrivenEffect {
     /// The downward pan on the presented controller's view.
     public let interactiveGesture: GestureDrivenTransition
 
-    /// `nil` for parameters outside the declared bounds.
-    public init?(duration: Double, distance: Double, threshold: Double) {
-        guard ModalSlide.durations.contains(duration), ModalSlide.distances.contains(distance),
-              ModalSlide.thresholds.contains(threshold) else { return nil }
+    /// Parameters within the bounds `declaration` gives them.
+    init(duration: Double, distance: Double, threshold: Double) {
         self.duration = duration
         interactiveGesture = GestureDrivenTransition(
             .dismissal, recognizer: .pan, name: "swipe-dismiss",

@@ -1,53 +1,56 @@
 import StagehandSDK
 
-// The C symbols of libBouncePresent.so: the entry the host looks up, and the three
-// factories the manifest names.
+// The effects of libBouncePresent.so, each declared once, and the C symbols the host
+// looks up: the bundle's entry and one factory per effect.
+
+extension BouncePresent {
+    static let declaration = EffectDeclaration(
+        name: "bounce-present", kind: .present, factory: "bounce_present_create",
+        description: "Present: the modal slides up from below the screen on a spring that overshoots a little and settles.",
+        family: "iOS 7 recipes", source: "WWDC 2013 session 218", author: "Stagehand", license: "MIT",
+        parameters: Parameter("duration", default: 0.8, in: 0.01...10),
+                    Parameter("damping", default: 0.6, in: 0.01...1),
+                    Parameter("velocity", default: 0.0, in: -100...100),
+        make: { BouncePresent(duration: $0, damping: $1, velocity: $2) })
+}
+
+extension NormalDismiss {
+    static let declaration = EffectDeclaration(
+        name: "normal-dismiss", kind: .dismiss, factory: "normal_dismiss_create",
+        description: "Dismiss: the modal slides straight down off the screen, ease-in.",
+        family: "iOS 7 recipes", source: "WWDC 2013 session 218", author: "Stagehand", license: "MIT",
+        parameters: Parameter("duration", default: 0.3, in: 0.01...10),
+        make: { NormalDismiss(duration: $0) })
+}
+
+extension SwipeDismiss {
+    static let declaration = EffectDeclaration(
+        name: "swipe-dismiss", kind: .dismiss, interactive: true, factory: "swipe_dismiss_create",
+        description: "Interactive dismiss: a downward pan drags the modal down, finishing past half of 400 points.",
+        family: "iOS 7 recipes", source: "WWDC 2013 session 218", author: "Stagehand", license: "MIT",
+        parameters: Parameter("duration", default: 0.3, in: 0.01...10),
+                    Parameter("distance", default: 400.0, in: 1...10_000),
+                    Parameter("threshold", default: 0.5, in: 0...1),
+        make: { SwipeDismiss(duration: $0, distance: $1, threshold: $2) })
+}
 
 @_cdecl("stagehand_bundle_entry")
 public func stagehandBundleEntry() -> UnsafeRawPointer {
-    StagehandBundle.entry(BundleManifest(name: "BouncePresent", version: "1.0.0", effects: [
-        EffectManifest(
-            name: "bounce-present", kind: .present, interactive: false, factory: "bounce_present_create",
-            parameters: [
-                .double("duration", default: 0.8, min: ModalSlide.durations.lowerBound, max: ModalSlide.durations.upperBound),
-                .double("damping", default: 0.6, min: ModalSlide.dampings.lowerBound, max: ModalSlide.dampings.upperBound),
-                .double("velocity", default: 0, min: ModalSlide.velocities.lowerBound, max: ModalSlide.velocities.upperBound),
-            ],
-            description: "Present: the modal slides up from below the screen on a spring that overshoots a little and settles.",
-            author: "Stagehand", license: "MIT"),
-        EffectManifest(
-            name: "normal-dismiss", kind: .dismiss, interactive: false, factory: "normal_dismiss_create",
-            parameters: [
-                .double("duration", default: 0.3, min: ModalSlide.durations.lowerBound, max: ModalSlide.durations.upperBound),
-            ],
-            description: "Dismiss: the modal slides straight down off the screen, ease-in.",
-            author: "Stagehand", license: "MIT"),
-        EffectManifest(
-            name: "swipe-dismiss", kind: .dismiss, interactive: true, factory: "swipe_dismiss_create",
-            parameters: [
-                .double("duration", default: 0.3, min: ModalSlide.durations.lowerBound, max: ModalSlide.durations.upperBound),
-                .double("distance", default: 400, min: ModalSlide.distances.lowerBound, max: ModalSlide.distances.upperBound),
-                .double("threshold", default: 0.5, min: ModalSlide.thresholds.lowerBound, max: ModalSlide.thresholds.upperBound),
-            ],
-            description: "Interactive dismiss: a downward pan drags the modal down, finishing past half of 400 points.",
-            author: "Stagehand", license: "MIT"),
-    ]))
+    StagehandBundle.entry(name: "BouncePresent", version: "1.0.0",
+                          effects: [BouncePresent.declaration, NormalDismiss.declaration, SwipeDismiss.declaration])
 }
 
-/// `sh_effect *bounce_present_create(double duration, double damping, double velocity)`
 @_cdecl("bounce_present_create")
-public func bouncePresentCreate(duration: Double, damping: Double, velocity: Double) -> UnsafeRawPointer? {
-    StagehandBundle.export(BouncePresent(duration: duration, damping: damping, velocity: velocity))
+public func bouncePresentCreate(_ duration: Double, _ damping: Double, _ velocity: Double) -> UnsafeRawPointer? {
+    BouncePresent.declaration.export(duration, damping, velocity)
 }
 
-/// `sh_effect *normal_dismiss_create(double duration)`
 @_cdecl("normal_dismiss_create")
-public func normalDismissCreate(duration: Double) -> UnsafeRawPointer? {
-    StagehandBundle.export(NormalDismiss(duration: duration))
+public func normalDismissCreate(_ duration: Double) -> UnsafeRawPointer? {
+    NormalDismiss.declaration.export(duration)
 }
 
-/// `sh_effect *swipe_dismiss_create(double duration, double distance, double threshold)`
 @_cdecl("swipe_dismiss_create")
-public func swipeDismissCreate(duration: Double, distance: Double, threshold: Double) -> UnsafeRawPointer? {
-    StagehandBundle.export(SwipeDismiss(duration: duration, distance: distance, threshold: threshold))
+public func swipeDismissCreate(_ duration: Double, _ distance: Double, _ threshold: Double) -> UnsafeRawPointer? {
+    SwipeDismiss.declaration.export(duration, distance, threshold)
 }

@@ -15,34 +15,23 @@
 #include <stdlib.h>
 
 #include "stagehand.h"
+#include "stagehand_effect.h"
 
-/* The factory the manifest names (the entry symbol is defined by STAGEHAND_BUNDLE). */
-sh_effect *crossfade_create(double duration);
+/* The effect, declared once: the manifest entry and the exported factory's prototype
+ * and bounds check all come from these two macros (stagehand_effect.h). */
+#define CROSSFADE_PARAMETERS(NUMBER, VALUE) \
+    NUMBER(double, duration, 0.3, 0, 10)
 
-#define CROSSFADE_STRING(x) #x
-#define CROSSFADE_XSTRING(x) CROSSFADE_STRING(x)
+#define CROSSFADE_EFFECT(EFFECT)                                                                  \
+    EFFECT("crossfade", container, false, crossfade_create, CROSSFADE_PARAMETERS,                 \
+           "Cross-dissolve between two child view controllers, as iOS 5/6 containers did: opaque " \
+           "at every instant (mid-way, half of each child).",                                     \
+           SH_FIELD("family", "iOS 7 recipes") SH_FIELD("source", "iOS 5 container API")          \
+           SH_FIELD("author", "Stagehand") SH_FIELD("license", "MIT"))
 
 /* The manifest the host reads before running any code of ours (Documentation/Manifest.md).
  * Its ABI is the header's, so the two can never disagree. */
-static const char crossfade_manifest[] =
-    "{\n"
-    "  \"abi\": {\"major\": " CROSSFADE_XSTRING(STAGEHAND_ABI_MAJOR) ", \"minor\": " CROSSFADE_XSTRING(STAGEHAND_ABI_MINOR) "},\n"
-    "  \"bundle\": {\"name\": \"Crossfade\", \"version\": \"1.0.0\"},\n"
-    "  \"effects\": [\n"
-    "    {\n"
-    "      \"name\": \"crossfade\",\n"
-    "      \"kind\": \"container\",\n"
-    "      \"interactive\": false,\n"
-    "      \"factory\": \"crossfade_create\",\n"
-    "      \"parameters\": [\n"
-    "        {\"name\": \"duration\", \"type\": \"double\", \"default\": 0.3, \"min\": 0, \"max\": 10}\n"
-    "      ],\n"
-    "      \"description\": \"Cross-dissolve between two child view controllers, as iOS 5/6 containers did: opaque at every instant (mid-way, half of each child).\",\n"
-    "      \"author\": \"Stagehand\",\n"
-    "      \"license\": \"MIT\"\n"
-    "    }\n"
-    "  ]\n"
-    "}\n";
+static const char crossfade_manifest[] = SH_BUNDLE_MANIFEST("Crossfade", "1.0.0", SH_EFFECT_JSON(CROSSFADE_EFFECT));
 
 /* The host's table, saved by init: valid until the bundle is unloaded (never, in a run). */
 static const sh_host *crossfade_host;
@@ -127,10 +116,9 @@ static void crossfade_destroy(void *self) {
     free(self);
 }
 
-/* The factory named in the manifest: `crossfade_create(double duration)`. Returns NULL
- * for a duration that is negative or not a number, or when memory runs out. */
-sh_effect *crossfade_create(double duration) {
-    if (!(duration >= 0.0)) return NULL;
+/* The factory named in the manifest, `sh_effect *crossfade_create(double duration)`:
+ * runs only with a duration within its bounds; NULL when memory runs out. */
+SH_EFFECT_FACTORY(CROSSFADE_EFFECT, crossfade_host) {
     crossfade *effect = calloc(1, sizeof *effect);
     if (effect == NULL) return NULL;
     effect->duration = duration;

@@ -36,17 +36,12 @@ import StagehandSDK
 /// both views get back the identity transform, the default anchor point
 /// (0.5, 0.5), alpha 1 and their frames.
 public final class CubePop: Effect {
-    /// The valid parameters; the manifest declares the same bounds.
-    static let durations = 0.01...10.0
-    /// Perspective: 0 is none (orthographic); −0.01 puts the eye 100 pt from the screen.
-    static let perspectives = -0.01...0.0
-
     let duration: Double
     let m34: Double
 
-    /// `nil` for parameters outside the declared bounds (or not numbers).
-    public init?(duration: Double, m34: Double) {
-        guard CubePop.durations.contains(duration), CubePop.perspectives.contains(m34) else { return nil }
+    /// Parameters within the bounds `declaration` gives them. Perspective `m34`: 0 is
+    /// none (orthographic); −0.01 puts the eye 100 pt from the screen.
+    init(duration: Double, m34: Double) {
         self.duration = duration
         self.m34 = m34
     }

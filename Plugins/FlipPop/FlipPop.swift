@@ -18,17 +18,12 @@ import StagehandSDK
 /// centre (its default anchor point): a point (x, y) of the face, measured from its
 /// centre, appears at (x·cos θ, y) / w with w = 1 + m34·(−x·sin θ).
 public final class FlipPop: Effect {
-    /// The valid parameters; the manifest declares the same bounds.
-    static let durations = 0.01...10.0
-    /// Perspective: 0 is none (orthographic); −0.01 puts the eye 100 pt from the screen.
-    static let perspectives = -0.01...0.0
-
     let duration: Double
     let m34: Double
 
-    /// `nil` for parameters outside the declared bounds (or not numbers).
-    public init?(duration: Double, m34: Double) {
-        guard FlipPop.durations.contains(duration), FlipPop.perspectives.contains(m34) else { return nil }
+    /// Parameters within the bounds `declaration` gives them. Perspective `m34`: 0 is
+    /// none (orthographic); −0.01 puts the eye 100 pt from the screen.
+    init(duration: Double, m34: Double) {
         self.duration = duration
         self.m34 = m34
     }

@@ -23,8 +23,6 @@ import StagehandSDK
 /// An `interaction` effect: it only lends its gesture. Asked to animate, it completes at
 /// once; the coordinator never asks it to.
 public final class FullScreenPop: Effect {
-    /// The valid values of `maxStartX` (0: anywhere); the manifest declares the same.
-    static let maxStartXs = 0.0...8192.0
     /// The controller flag that turns the gesture off while that controller is on top.
     public static let disabledFlag = "fullScreenPopDisabled"
     /// The navigation controller's pop handler's action, found by name.
@@ -40,9 +38,8 @@ public final class FullScreenPop: Effect {
         var systemPopWasEnabled: Bool
     }
 
-    /// `nil` for a `maxStartX` outside the declared bounds (or not a number).
-    public init?(maxStartX: Double) {
-        guard FullScreenPop.maxStartXs.contains(maxStartX) else { return nil }
+    /// A `maxStartX` (0: anywhere) within the bounds `declaration` gives it.
+    init(maxStartX: Double) {
         self.maxStartX = maxStartX
     }
 

@@ -1,109 +1,126 @@
 import StagehandSDK
 
-// The C symbols of libHero.so: the entry the host looks up, and one factory per effect.
+// The effects of libHero.so, each declared once, and the C symbols the host looks up:
+// the bundle's entry and one factory per effect.
 
-/// The effects, each a Hero default animation with the direction it was made with.
+/// Hero's default animations, one effect each, all of kind `any`: a push or a
+/// presentation plays the animation, a pop or a dismissal Hero's reverse of it.
 enum HeroEffects {
-    /// Catalog name, factory symbol, whether it takes a direction, what it looks like.
-    static let all: [(name: String, factory: String, directional: Bool, description: String)] = [
-        ("cover", "hero_cover_create", true,
-         "Any operation: the new page slides in over the old one, which darkens a little; the way back uncovers it."),
-        ("uncover", "hero_uncover_create", true,
-         "Any operation: the old page slides away, uncovering the new one beneath as it brightens; the way back covers it."),
-        ("slide", "hero_slide_create", true,
-         "Any operation: both pages slide together, the new one pushing the old one off; the way back slides the other way."),
-        ("zoom-slide", "hero_zoom_slide_create", true,
-         "Any operation: both pages slide together, each shrunk to 80 % while off its place; the way back slides the other way."),
-        ("page-in", "hero_page_in_create", true,
-         "Any operation: the new page slides in over the old one, which shrinks to 70 % and darkens; the way back pages out."),
-        ("page-out", "hero_page_out_create", true,
-         "Any operation: the old page slides away, revealing the new one growing from 70 % beneath; the way back pages in."),
-        ("fade", "hero_fade_create", false,
-         "Any operation: the new page fades in over the old one."),
-        ("zoom", "hero_zoom_create", false,
-         "Any operation: the old page grows to 130 % and fades away while the new one grows from 70 % beneath; the way back zooms out."),
-        ("zoom-out", "hero_zoom_out_create", false,
-         "Any operation: the new page shrinks from 130 % into place as it fades in, while the old one shrinks to 70 %; the way back zooms in."),
-        ("pull", "hero_pull_create", true,
-         "Any operation: the old page slides away with a shadow, the new one following from a third of the way beneath; the way back pushes."),
-    ]
+    static let duration = Parameter("duration", default: HeroTransition.defaultDuration, in: HeroTransition.durations)
+    /// The way the incoming page travels; left by default, as Hero's left-to-right
+    /// strategy pushes.
+    static let direction = Parameter("direction", default: HeroDirection.left.rawValue)
+
+    /// An effect that moves one way: `direction` first, then `duration`.
+    static func directional(_ name: String, _ factory: String, _ description: String,
+                            _ animation: @escaping @Sendable (HeroDirection) -> HeroAnimation) -> EffectDeclaration<String, Double> {
+        EffectDeclaration(
+            name: name, kind: .any, factory: factory, description: description,
+            family: "Hero", source: "Hero", author: "Stagehand", license: "MIT",
+            parameters: direction, duration,
+            make: { direction, duration in
+                HeroDirection.named(direction).flatMap { HeroTransition(animation($0), duration: duration) }
+            })
+    }
+
+    /// An effect without a direction: `duration` only.
+    static func undirected(_ name: String, _ factory: String, _ description: String,
+                           _ animation: HeroAnimation) -> EffectDeclaration<Double> {
+        EffectDeclaration(
+            name: name, kind: .any, factory: factory, description: description,
+            family: "Hero", source: "Hero", author: "Stagehand", license: "MIT",
+            parameters: duration,
+            make: { duration in HeroTransition(animation, duration: duration) })
+    }
+
+    static let cover = directional(
+        "cover", "hero_cover_create",
+        "The new page slides in over the old one, which darkens a little; the way back uncovers it.", { .cover($0) })
+    static let uncover = directional(
+        "uncover", "hero_uncover_create",
+        "The old page slides away, uncovering the new one beneath as it brightens; the way back covers it.", { .uncover($0) })
+    static let slide = directional(
+        "slide", "hero_slide_create",
+        "Both pages slide together, the new one pushing the old one off; the way back slides the other way.", { .slide($0) })
+    static let zoomSlide = directional(
+        "zoom-slide", "hero_zoom_slide_create",
+        "Both pages slide together, each shrunk to 80 % while off its place; the way back slides the other way.",
+        { .zoomSlide($0) })
+    static let pageIn = directional(
+        "page-in", "hero_page_in_create",
+        "The new page slides in over the old one, which shrinks to 70 % and darkens; the way back pages out.", { .pageIn($0) })
+    static let pageOut = directional(
+        "page-out", "hero_page_out_create",
+        "The old page slides away, revealing the new one growing from 70 % beneath; the way back pages in.", { .pageOut($0) })
+    static let pull = directional(
+        "pull", "hero_pull_create",
+        "The old page slides away with a shadow, the new one following from a third of the way beneath; the way back pushes.",
+        { .pull($0) })
+    static let fade = undirected(
+        "fade", "hero_fade_create", "The new page fades in over the old one, both ways.", .fade)
+    static let zoom = undirected(
+        "zoom", "hero_zoom_create",
+        "The old page grows to 130 % and fades away while the new one grows from 70 % beneath; the way back zooms out.", .zoom)
+    static let zoomOut = undirected(
+        "zoom-out", "hero_zoom_out_create",
+        "The new page shrinks from 130 % into place as it fades in, while the old one shrinks to 70 %; the way back zooms in.",
+        .zoomOut)
 }
 
 @_cdecl("stagehand_bundle_entry")
 public func stagehandBundleEntry() -> UnsafeRawPointer {
-    let durations = HeroTransition.durations
-    return StagehandBundle.entry(BundleManifest(name: "Hero", version: "1.0.0", effects: HeroEffects.all.map { effect in
-        EffectManifest(
-            name: effect.name, kind: .any, interactive: false, factory: effect.factory,
-            parameters: (effect.directional ? [.string("direction", default: HeroDirection.left.rawValue)] : [])
-                + [.double("duration", default: HeroTransition.defaultDuration, min: durations.lowerBound, max: durations.upperBound)],
-            description: effect.description, author: "Stagehand", license: "MIT")
-    }))
+    StagehandBundle.entry(name: "Hero", version: "1.0.0", effects: [
+        HeroEffects.cover, HeroEffects.uncover, HeroEffects.slide, HeroEffects.zoomSlide, HeroEffects.pageIn,
+        HeroEffects.pageOut, HeroEffects.pull, HeroEffects.fade, HeroEffects.zoom, HeroEffects.zoomOut,
+    ])
 }
 
-/// An effect playing `make(direction)`, or `nil` (logged) for a direction not one of the four.
-private func directional(_ direction: UnsafePointer<CChar>?, _ duration: Double,
-                         _ make: (HeroDirection) -> HeroAnimation) -> UnsafeRawPointer? {
-    guard let direction = HeroDirection.parse(direction) else { return nil }
-    return StagehandBundle.export(HeroTransition(make(direction), duration: duration))
-}
-
-/// `sh_effect *hero_cover_create(const char *direction, double duration)`
 @_cdecl("hero_cover_create")
-public func heroCoverCreate(direction: UnsafePointer<CChar>?, duration: Double) -> UnsafeRawPointer? {
-    directional(direction, duration, HeroAnimation.cover)
+public func heroCoverCreate(_ direction: UnsafePointer<CChar>?, _ duration: Double) -> UnsafeRawPointer? {
+    HeroEffects.cover.export(direction, duration)
 }
 
-/// `sh_effect *hero_uncover_create(const char *direction, double duration)`
 @_cdecl("hero_uncover_create")
-public func heroUncoverCreate(direction: UnsafePointer<CChar>?, duration: Double) -> UnsafeRawPointer? {
-    directional(direction, duration, HeroAnimation.uncover)
+public func heroUncoverCreate(_ direction: UnsafePointer<CChar>?, _ duration: Double) -> UnsafeRawPointer? {
+    HeroEffects.uncover.export(direction, duration)
 }
 
-/// `sh_effect *hero_slide_create(const char *direction, double duration)`
 @_cdecl("hero_slide_create")
-public func heroSlideCreate(direction: UnsafePointer<CChar>?, duration: Double) -> UnsafeRawPointer? {
-    directional(direction, duration, HeroAnimation.slide)
+public func heroSlideCreate(_ direction: UnsafePointer<CChar>?, _ duration: Double) -> UnsafeRawPointer? {
+    HeroEffects.slide.export(direction, duration)
 }
 
-/// `sh_effect *hero_zoom_slide_create(const char *direction, double duration)`
 @_cdecl("hero_zoom_slide_create")
-public func heroZoomSlideCreate(direction: UnsafePointer<CChar>?, duration: Double) -> UnsafeRawPointer? {
-    directional(direction, duration, HeroAnimation.zoomSlide)
+public func heroZoomSlideCreate(_ direction: UnsafePointer<CChar>?, _ duration: Double) -> UnsafeRawPointer? {
+    HeroEffects.zoomSlide.export(direction, duration)
 }
 
-/// `sh_effect *hero_page_in_create(const char *direction, double duration)`
 @_cdecl("hero_page_in_create")
-public func heroPageInCreate(direction: UnsafePointer<CChar>?, duration: Double) -> UnsafeRawPointer? {
-    directional(direction, duration, HeroAnimation.pageIn)
+public func heroPageInCreate(_ direction: UnsafePointer<CChar>?, _ duration: Double) -> UnsafeRawPointer? {
+    HeroEffects.pageIn.export(direction, duration)
 }
 
-/// `sh_effect *hero_page_out_create(const char *direction, double duration)`
 @_cdecl("hero_page_out_create")
-public func heroPageOutCreate(direction: UnsafePointer<CChar>?, duration: Double) -> UnsafeRawPointer? {
-    directional(direction, duration, HeroAnimation.pageOut)
+public func heroPageOutCreate(_ direction: UnsafePointer<CChar>?, _ duration: Double) -> UnsafeRawPointer? {
+    HeroEffects.pageOut.export(direction, duration)
 }
 
-/// `sh_effect *hero_pull_create(const char *direction, double duration)`
 @_cdecl("hero_pull_create")
-public func heroPullCreate(direction: UnsafePointer<CChar>?, duration: Double) -> UnsafeRawPointer? {
-    directional(direction, duration, HeroAnimation.pull)
+public func heroPullCreate(_ direction: UnsafePointer<CChar>?, _ duration: Double) -> UnsafeRawPointer? {
+    HeroEffects.pull.export(direction, duration)
 }
 
-/// `sh_effect *hero_fade_create(double duration)`
 @_cdecl("hero_fade_create")
-public func heroFadeCreate(duration: Double) -> UnsafeRawPointer? {
-    StagehandBundle.export(HeroTransition(.fade, duration: duration))
+public func heroFadeCreate(_ duration: Double) -> UnsafeRawPointer? {
+    HeroEffects.fade.export(duration)
 }
 
-/// `sh_effect *hero_zoom_create(double duration)`
 @_cdecl("hero_zoom_create")
-public func heroZoomCreate(duration: Double) -> UnsafeRawPointer? {
-    StagehandBundle.export(HeroTransition(.zoom, duration: duration))
+public func heroZoomCreate(_ duration: Double) -> UnsafeRawPointer? {
+    HeroEffects.zoom.export(duration)
 }
 
-/// `sh_effect *hero_zoom_out_create(double duration)`
 @_cdecl("hero_zoom_out_create")
-public func heroZoomOutCreate(duration: Double) -> UnsafeRawPointer? {
-    StagehandBundle.export(HeroTransition(.zoomOut, duration: duration))
+public func heroZoomOutCreate(_ duration: Double) -> UnsafeRawPointer? {
+    HeroEffects.zoomOut.export(duration)
 }

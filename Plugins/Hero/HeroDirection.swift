@@ -28,10 +28,9 @@ public enum HeroDirection: String, CaseIterable, Sendable {
         }
     }
 
-    /// The direction a factory was given, or `nil` (logged, naming the parameter; the
-    /// host puts the effect's name before the line) for anything but the four names.
-    static func parse(_ text: UnsafePointer<CChar>?) -> HeroDirection? {
-        let name = text.map { String(cString: $0) } ?? ""
+    /// The direction named `name`, or `nil` (logged, naming the parameter; the host puts
+    /// the effect's name before the line) for anything but the four names.
+    static func named(_ name: String) -> HeroDirection? {
         if let direction = HeroDirection(rawValue: name) { return direction }
         let expected = allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
         Host.log("parameter direction: expected one of \(expected), got \"\(name)\"")

@@ -42,12 +42,6 @@ public final class Parallax: GestureDrivenEffect {
         case edge
     }
 
-    /// The valid parameters; the manifests declare the same bounds.
-    static let durations = 0.01...10.0
-    static let dampings = 0.01...10.0
-    static let offsets = 0.0...1.0
-    static let thresholds = 0.0...1.0
-
     let direction: Direction
     let duration: Double
     let damping: Double
@@ -57,11 +51,9 @@ public final class Parallax: GestureDrivenEffect {
     /// (parallax-push attaches nothing).
     public let interactiveGesture: GestureDrivenTransition
 
-    /// `nil` for parameters outside the declared bounds (or not numbers).
-    public init?(direction: Direction, duration: Double, damping: Double, offset: Double, threshold: Double,
-                 gesture: Gesture = .anywhere) {
-        guard Parallax.durations.contains(duration), Parallax.dampings.contains(damping),
-              Parallax.offsets.contains(offset), Parallax.thresholds.contains(threshold) else { return nil }
+    /// Parameters within the bounds the declarations give them.
+    init(direction: Direction, duration: Double, damping: Double, offset: Double, threshold: Double,
+         gesture: Gesture = .anywhere) {
         self.direction = direction
         self.duration = duration
         self.damping = damping

@@ -1,52 +1,53 @@
 import StagehandSDK
 
-// The three C symbols of libParallax.so: the entry the host looks up, and the two
-// factories the manifest names. Everything else is the SDK's.
+// parallax-push and parallax-pop declared once, and the three C symbols of
+// libParallax.so: the entry the host looks up, and the two factories the declarations
+// name. Everything else is the SDK's.
+
+extension Parallax {
+    static let pushDeclaration = EffectDeclaration(
+        name: "parallax-push", kind: .push, factory: "parallax_push_create",
+        description: "Push: the whole navigation view, bar and page together, slides in from the right over a snapshot of the old screen placed beneath it, which drifts 30 % of the width left; spring, damping 1, 0.6 s. The snapshot is kept for parallax-pop.",
+        family: "iOS 7 recipes", source: "KuGou-style push recipe", author: "Stagehand", license: "MIT",
+        parameters: Parameter("duration", default: 0.6, in: 0.01...10),
+                    Parameter("damping", default: 1.0, in: 0.01...10),
+                    Parameter("offset", default: 0.3, in: 0...1),
+        make: { Parallax(direction: .push, duration: $0, damping: $1, offset: $2, threshold: 0) })
+
+    static let popDeclaration = EffectDeclaration(
+        name: "parallax-pop", kind: .pop, interactive: true, factory: "parallax_pop_create",
+        description: "Pop: the top page slides off to the right while the page below, shown by its push-time snapshot, comes back from 30 % of the width left, the navigation bar hidden until the end; spring, damping 1, 0.6 s. A pan anywhere on the page (gesture \"anywhere\"; \"edge\": only from the left edge) drives it linearly and finishes past a quarter of the width; a system-cancelled pan counts as a release.",
+        family: "iOS 7 recipes", source: "KuGou-style push recipe", author: "Stagehand", license: "MIT",
+        parameters: Parameter("duration", default: 0.6, in: 0.01...10),
+                    Parameter("damping", default: 1.0, in: 0.01...10),
+                    Parameter("offset", default: 0.3, in: 0...1),
+                    Parameter("threshold", default: 0.25, in: 0...1),
+                    Parameter("gesture", default: Gesture.anywhere.rawValue),
+        make: { duration, damping, offset, threshold, gesture in
+            // A string has no bounds in the manifest: its allowed values are checked here.
+            guard let kind = Gesture(rawValue: gesture) else {
+                let expected = Gesture.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: " or ")
+                Host.log("parallax-pop: parameter gesture: expected \(expected), got \"\(gesture)\"")
+                return nil
+            }
+            return Parallax(direction: .pop, duration: duration, damping: damping, offset: offset,
+                            threshold: threshold, gesture: kind)
+        })
+}
 
 @_cdecl("stagehand_bundle_entry")
 public func stagehandBundleEntry() -> UnsafeRawPointer {
-    StagehandBundle.entry(BundleManifest(name: "Parallax", version: "1.0.0", effects: [
-        EffectManifest(
-            name: "parallax-push", kind: .push, interactive: false, factory: "parallax_push_create",
-            parameters: [
-                .double("duration", default: 0.6, min: Parallax.durations.lowerBound, max: Parallax.durations.upperBound),
-                .double("damping", default: 1.0, min: Parallax.dampings.lowerBound, max: Parallax.dampings.upperBound),
-                .double("offset", default: 0.3, min: Parallax.offsets.lowerBound, max: Parallax.offsets.upperBound),
-            ],
-            description: "Push: the whole navigation view, bar and page together, slides in from the right over a snapshot of the old screen placed beneath it, which drifts 30 % of the width left; spring, damping 1, 0.6 s. The snapshot is kept for parallax-pop.",
-            author: "Stagehand", license: "MIT"),
-        EffectManifest(
-            name: "parallax-pop", kind: .pop, interactive: true, factory: "parallax_pop_create",
-            parameters: [
-                .double("duration", default: 0.6, min: Parallax.durations.lowerBound, max: Parallax.durations.upperBound),
-                .double("damping", default: 1.0, min: Parallax.dampings.lowerBound, max: Parallax.dampings.upperBound),
-                .double("offset", default: 0.3, min: Parallax.offsets.lowerBound, max: Parallax.offsets.upperBound),
-                .double("threshold", default: 0.25, min: Parallax.thresholds.lowerBound, max: Parallax.thresholds.upperBound),
-                .string("gesture", default: Parallax.Gesture.anywhere.rawValue),
-            ],
-            description: "Pop: the top page slides off to the right while the page below, shown by its push-time snapshot, comes back from 30 % of the width left, the navigation bar hidden until the end; spring, damping 1, 0.6 s. A pan anywhere on the page (gesture \"anywhere\"; \"edge\": only from the left edge) drives it linearly and finishes past a quarter of the width; a system-cancelled pan counts as a release.",
-            author: "Stagehand", license: "MIT"),
-    ]))
+    StagehandBundle.entry(name: "Parallax", version: "1.0.0", effects: [Parallax.pushDeclaration, Parallax.popDeclaration])
 }
 
-/// `sh_effect *parallax_push_create(double duration, double damping, double offset)`
 @_cdecl("parallax_push_create")
-public func parallaxPushCreate(duration: Double, damping: Double, offset: Double) -> UnsafeRawPointer? {
-    StagehandBundle.export(Parallax(direction: .push, duration: duration, damping: damping, offset: offset,
-                                    threshold: Parallax.thresholds.lowerBound))
+public func parallaxPushCreate(_ duration: Double, _ damping: Double, _ offset: Double) -> UnsafeRawPointer? {
+    Parallax.pushDeclaration.export(duration, damping, offset)
 }
 
-/// `sh_effect *parallax_pop_create(double duration, double damping, double offset, double threshold,
-/// const char *gesture)`: `gesture` is "anywhere" or "edge"; anything else makes no effect.
+/// `gesture` is "anywhere" or "edge"; anything else makes no effect.
 @_cdecl("parallax_pop_create")
-public func parallaxPopCreate(duration: Double, damping: Double, offset: Double, threshold: Double,
-                              gesture: UnsafePointer<CChar>?) -> UnsafeRawPointer? {
-    let name = gesture.map { String(cString: $0) } ?? ""
-    guard let kind = Parallax.Gesture(rawValue: name) else {
-        let expected = Parallax.Gesture.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: " or ")
-        Host.log("parallax-pop: parameter gesture: expected \(expected), got \"\(name)\"")
-        return nil
-    }
-    return StagehandBundle.export(Parallax(direction: .pop, duration: duration, damping: damping, offset: offset,
-                                           threshold: threshold, gesture: kind))
+public func parallaxPopCreate(_ duration: Double, _ damping: Double, _ offset: Double, _ threshold: Double,
+                              _ gesture: UnsafePointer<CChar>?) -> UnsafeRawPointer? {
+    Parallax.popDeclaration.export(duration, damping, offset, threshold, gesture)
 }

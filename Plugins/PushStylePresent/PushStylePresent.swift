@@ -17,11 +17,6 @@ import StagehandSDK
 /// back untransformed — hidden under the presented view between the two transitions, it
 /// would otherwise stay shifted for whatever dismisses it next.
 enum PushStyleMotion {
-    /// The valid parameters; the manifests declare the same bounds.
-    static let durations = 0.01...10.0
-    static let offsets = 0.0...1.0
-    static let thresholds = 0.0...1.0
-
     /// Presents as if pushed: `to` slides in from the right, the presenter goes left.
     static func present(using context: TransitionContext, duration: Double, offset: Double) {
         guard let containerView = context.containerView,
@@ -92,9 +87,8 @@ public final class PushStylePresent: Effect {
     let duration: Double
     let offset: Double
 
-    /// `nil` for parameters outside the declared bounds.
-    public init?(duration: Double, offset: Double) {
-        guard PushStyleMotion.durations.contains(duration), PushStyleMotion.offsets.contains(offset) else { return nil }
+    /// Parameters within the bounds `declaration` gives them.
+    init(duration: Double, offset: Double) {
         self.duration = duration
         self.offset = offset
     }
@@ -130,10 +124,8 @@ public final class PopStyleDismiss: GestureDrivenEffect {
     /// controller's own pop gesture.
     public let interactiveGesture: GestureDrivenTransition
 
-    /// `nil` for parameters outside the declared bounds.
-    public init?(duration: Double, offset: Double, threshold: Double) {
-        guard PushStyleMotion.durations.contains(duration), PushStyleMotion.offsets.contains(offset),
-              PushStyleMotion.thresholds.contains(threshold) else { return nil }
+    /// Parameters within the bounds `declaration` gives them.
+    init(duration: Double, offset: Double, threshold: Double) {
         self.duration = duration
         self.offset = offset
         interactiveGesture = GestureDrivenTransition(

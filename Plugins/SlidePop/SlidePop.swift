@@ -13,10 +13,6 @@ import StagehandSDK
 /// honours that setting, but this SDK cannot set it yet, so here a second finger moves
 /// the centroid the pan follows.
 public final class SlidePop: GestureDrivenEffect {
-    /// The valid parameters; the manifest declares the same bounds.
-    static let durations = 0.01...10.0
-    static let thresholds = 0.0...1.0
-
     let duration: Double
 
     /// The pan anywhere on the navigation controller's view, in place of the controller's
@@ -24,9 +20,8 @@ public final class SlidePop: GestureDrivenEffect {
     /// after the pan began, as the recipe's handler updates on `changed` only.
     public let interactiveGesture: GestureDrivenTransition
 
-    /// `nil` for parameters outside the declared bounds (or not numbers).
-    public init?(duration: Double, threshold: Double) {
-        guard SlidePop.durations.contains(duration), SlidePop.thresholds.contains(threshold) else { return nil }
+    /// Parameters within the bounds `declaration` gives them.
+    init(duration: Double, threshold: Double) {
         self.duration = duration
         interactiveGesture = GestureDrivenTransition(
             .pop, recognizer: .pan, options: [.replacesSystemPopGesture, .startsAtZero, .treatsSystemCancelAsRelease], name: "slide-pop",

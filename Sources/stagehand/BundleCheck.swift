@@ -83,6 +83,9 @@ struct BundleCheck {
             }
         }
         result.problems += settledProblems(run)
+        // Each parameter at its bounds and between: refused valid values, ignored parameters.
+        let probe = ParameterProbe(effect: effect, library: library, screen: Size(width: 390, height: 844), framesPerSecond: 60)
+        result.problems += probe.problems { SupervisedChild.send("step", $0) }.map(own)
         return result
     }
 

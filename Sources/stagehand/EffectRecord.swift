@@ -5,7 +5,9 @@ import StagehandHost
 /// This is a designed surface that scripts read, not a dump of the host's types: every
 /// key is documented in Documentation/Catalog.md, keys are only ever added, and the
 /// values keep their JSON types (numbers stay numbers, `interactive` is a boolean).
-/// `author` and `license` are present when the bundle's manifest gives them.
+/// `author` and `license` are present when the bundle's manifest gives them, `family`
+/// and `origin` (the declaration's `source`: the library or recipe re-created) when the
+/// declaration does.
 struct EffectRecord: Encodable {
     struct Parameter: Encodable {
         var name: String
@@ -55,6 +57,8 @@ struct EffectRecord: Encodable {
     var description: String
     var author: String?
     var license: String?
+    var family: String?
+    var origin: String?
     var interaction: Interaction?
 
     init(_ info: EffectInfo) {
@@ -74,6 +78,8 @@ struct EffectRecord: Encodable {
         description = info.description
         author = info.author
         license = info.license
+        family = info.family
+        origin = info.origin
         interaction = info.interaction.map {
             Interaction(gesture: $0.gesture.rawValue, threshold: $0.threshold, thresholdParameter: $0.thresholdParameter,
                         projectsVelocity: $0.projectsVelocity)

@@ -36,6 +36,8 @@ struct InfoCommand: ParsableCommand {
             ("factory:", effect.factory),
             ("author:", effect.author ?? "-"),
             ("license:", effect.license ?? "-"),
+            ("family:", effect.family ?? "-"),
+            ("re-creates:", effect.origin ?? "-"),
             ("description:", effect.description),
             ("gesture:", effect.interaction?.description ?? "none (no gesture drives it)"),
         ]

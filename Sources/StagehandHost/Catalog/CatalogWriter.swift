@@ -24,7 +24,7 @@ public enum CatalogWriter {
         let parameters = effect.parameters.isEmpty
             ? "[]"
             : "[\n" + effect.parameters.map { "        " + parameter($0) }.joined(separator: ",\n") + "\n      ]"
-        let fields = [
+        var fields = [
             ("name", quoted(effect.name)),
             ("bundle", quoted(bundle)),
             ("factory", quoted(effect.factory)),
@@ -33,6 +33,8 @@ public enum CatalogWriter {
             ("parameters", parameters),
             ("description", quoted(effect.description)),
         ]
+        if let family = effect.family { fields.append(("family", quoted(family))) }
+        if let origin = effect.origin { fields.append(("source", quoted(origin))) }
         return "    {\n" + fields.map { "      \"\($0.0)\": \($0.1)" }.joined(separator: ",\n") + "\n    }"
     }
 

@@ -131,7 +131,8 @@ enum RegistryBuilder {
                                       resolvedBundlePath: bundle.opener.location.realPath, bundleName: bundle.manifest.bundleName,
                                       bundleVersion: bundle.manifest.bundleVersion, factory: declaration.factory,
                                       parameters: declaration.parameters, description: declaration.description,
-                                      author: effect.author, license: effect.license)
+                                      author: effect.author, license: effect.license,
+                                      family: declaration.family, origin: declaration.source)
                 candidates.append((info, bundle, effect))
             }
         }

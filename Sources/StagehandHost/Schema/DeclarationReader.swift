@@ -1,8 +1,8 @@
 /// Reads the part of an effect entry that the catalog and the manifests share: `name`,
-/// `kind`, `interactive`, `factory`, `parameters` and `description` (see
-/// Documentation/Catalog.md). One reader for both keeps the two schemas from drifting.
+/// `kind`, `interactive`, `factory`, `parameters`, `description` and the optional
+/// `family` and `source` (see Documentation/Catalog.md). One reader for both keeps the two schemas from drifting.
 enum DeclarationReader {
-    static let effectFields = ["name", "kind", "interactive", "factory", "parameters", "description"]
+    static let effectFields = ["name", "kind", "interactive", "factory", "parameters", "description", "family", "source"]
     static let parameterFields = ["name", "type", "default", "min", "max"]
 
     static let effectNameRule = "an effect name (letters, digits, '.', '_' and '-', starting with a letter or a digit)"
@@ -21,11 +21,15 @@ enum DeclarationReader {
         let parameters = fields.array("parameters", expected: "an array of parameters (may be empty)")
             .map { readParameters($0, at: fields.path.appending("parameters"), reader: reader) }
         let description = fields.string("description")
+        let family = fields.string("family", required: false, expected: "a non-empty string naming the effect's group, such as \"iOS 7 recipes\"",
+                                   isValid: { !$0.isEmpty })
+        let source = fields.string("source", required: false, expected: "a non-empty string naming the library or recipe the effect re-creates, such as \"Hero\"",
+                                   isValid: { !$0.isEmpty })
         guard reader.problemCount == before, let name, let kind, let interactive, let factory, let parameters, let description else {
             return nil
         }
         return EffectDeclaration(name: name, kind: kind, interactive: interactive, factory: factory,
-                                 parameters: parameters, description: description)
+                                 parameters: parameters, description: description, family: family, source: source)
     }
 
     private static func readParameters(_ elements: [JSONValue], at path: JSONPath, reader: SchemaReader) -> [ParameterDeclaration] {

@@ -8,6 +8,10 @@ struct EffectDeclaration: Hashable {
     var factory: String
     var parameters: [ParameterDeclaration]
     var description: String
+    /// The group the effect belongs to in listings, e.g. "iOS 7 recipes"; optional.
+    var family: String? = nil
+    /// The library or recipe the effect re-creates, e.g. "WWDC 2013 session 218"; optional.
+    var source: String? = nil
 
     /// The first difference in what a factory call depends on (the factory symbol, the
     /// kind, the parameter names and types in order), as a field path relative to the

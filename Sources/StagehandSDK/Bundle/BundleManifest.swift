@@ -16,6 +16,12 @@ public struct BundleManifest: Hashable, Sendable {
         self.effects = effects
     }
 
+    /// The manifest of a bundle that makes the effects `declarations` declare, in the
+    /// order given (usually ``EffectDeclaration`` values).
+    public init(name: String, version: String, declarations: [any EffectDeclaring]) {
+        self.init(name: name, version: version, effects: declarations.map(\.manifest))
+    }
+
     /// The manifest text: `{"abi", "bundle", "effects"}`.
     public var json: String {
         JSONValue.object([

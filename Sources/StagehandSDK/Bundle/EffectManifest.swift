@@ -16,12 +16,18 @@ public struct EffectManifest: Hashable, Sendable {
     public var parameters: [ParameterManifest]
     /// One sentence saying what the effect looks like.
     public var description: String
+    /// The group listings show the effect in, e.g. "iOS 7 recipes" or "Material motion".
+    public var family: String?
+    /// The library or recipe the effect re-creates, e.g. "WWDC 2013 session 218" or
+    /// "BubbleTransition".
+    public var source: String?
     public var author: String?
     /// An SPDX identifier, e.g. "MIT".
     public var license: String?
 
     public init(name: String, kind: EffectKind, interactive: Bool = false, factory: String,
                 parameters: [ParameterManifest] = [], description: String,
+                family: String? = nil, source: String? = nil,
                 author: String? = nil, license: String? = nil) {
         self.name = name
         self.kind = kind
@@ -29,6 +35,8 @@ public struct EffectManifest: Hashable, Sendable {
         self.factory = factory
         self.parameters = parameters
         self.description = description
+        self.family = family
+        self.source = source
         self.author = author
         self.license = license
     }
@@ -43,6 +51,8 @@ public struct EffectManifest: Hashable, Sendable {
             ("parameters", .array(parameters.map(\.json))),
             ("description", .string(description)),
         ]
+        if let family { fields.append(("family", .string(family))) }
+        if let source { fields.append(("source", .string(source))) }
         if let author { fields.append(("author", .string(author))) }
         if let license { fields.append(("license", .string(license))) }
         return .object(fields)

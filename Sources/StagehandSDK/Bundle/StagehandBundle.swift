@@ -1,16 +1,17 @@
 import StagehandABI
 
 /// Turns a Swift bundle into what the host loads: the entry struct with the manifest,
-/// and one `sh_effect` per factory call. A bundle's whole boilerplate is
+/// and one `sh_effect` per factory call. With each effect declared once as an
+/// ``EffectDeclaration``, a bundle's whole boilerplate is
 ///
 ///     @_cdecl("stagehand_bundle_entry")
 ///     public func stagehandBundleEntry() -> UnsafeRawPointer {
-///         StagehandBundle.entry(BundleManifest(name: "SlidePop", version: "1.0.0", effects: [...]))
+///         StagehandBundle.entry(name: "SlidePop", version: "1.0.0", effects: [SlidePop.declaration])
 ///     }
 ///
 ///     @_cdecl("slide_pop_create")
-///     public func slidePopCreate(duration: Double, threshold: Double) -> UnsafeRawPointer? {
-///         StagehandBundle.export(SlidePop(duration: duration, threshold: threshold))
+///     public func slidePopCreate(_ duration: Double, _ threshold: Double) -> UnsafeRawPointer? {
+///         SlidePop.declaration.export(duration, threshold)
 ///     }
 ///
 /// The C types stay inside the SDK: the bundle's own code sees raw pointers only.
@@ -32,6 +33,12 @@ public enum StagehandBundle {
         }
     }
 
+    /// The entry of a bundle named `name` that makes the effects `effects` declare: the
+    /// same as `entry(BundleManifest(name:version:declarations:))`.
+    public static func entry(name: String, version: String, effects: [any EffectDeclaring]) -> UnsafeRawPointer {
+        entry(BundleManifest(name: name, version: version, declarations: effects))
+    }
+
     private static func make(_ manifest: BundleManifest) -> UnsafePointer<sh_bundle> {
         let text = manifest.json
         let storage = UnsafeMutablePointer<CChar>.allocate(capacity: text.utf8.count + 1)
@@ -50,8 +57,10 @@ public enum StagehandBundle {
     }
 
     /// The `sh_effect` for `effect`, for a factory to return: the host owns it until it
-    /// calls `destroy`. `nil` (the factory's refusal) when `effect` is `nil`, say for
-    /// parameters out of range, or when the host has not initialised the bundle.
+    /// calls `destroy`. `nil` (the factory's refusal) when `effect` is `nil`, or when the
+    /// host has not initialised the bundle. ``EffectDeclaration/export(_:)`` calls this
+    /// after checking the arguments; call it directly only from a factory written without
+    /// a declaration.
     public static func export(_ effect: (any Effect)?) -> UnsafeRawPointer? {
         guard let effect, Host.table != nil else { return nil }
         return UnsafeRawPointer(ExportedEffect.export(effect))

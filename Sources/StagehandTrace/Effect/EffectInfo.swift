@@ -25,14 +25,23 @@ public struct EffectInfo: Hashable, Sendable {
     public var description: String
     public var author: String?
     public var license: String?
+    /// The group the effect belongs to in listings (the manifest's `family`), e.g.
+    /// "iOS 7 recipes" or "Hero"; `nil` when the declaration gives none.
+    public var family: String?
+    /// The library or recipe the effect re-creates (the manifest's `source`), e.g.
+    /// "WWDC 2013 session 218" or "BubbleTransition"; `nil` when the declaration gives
+    /// none. Named `origin` here because `source` already says where the host read the
+    /// declaration (catalog or manifest).
+    public var origin: String?
 
     package init(name: String, kind: EffectKind, interactive: Bool, source: Source, bundlePath: String,
                  resolvedBundlePath: String, bundleName: String, bundleVersion: String, factory: String, parameters: [ParameterDeclaration],
-                 description: String, author: String?, license: String?) {
+                 description: String, author: String?, license: String?, family: String? = nil, origin: String? = nil) {
         self.name = name; self.kind = kind; self.interactive = interactive; self.source = source
         self.bundlePath = bundlePath; self.resolvedBundlePath = resolvedBundlePath
         self.bundleName = bundleName; self.bundleVersion = bundleVersion
         self.factory = factory; self.parameters = parameters; self.description = description
         self.author = author; self.license = license
+        self.family = family; self.origin = origin
     }
 }

@@ -26,22 +26,19 @@ enum CTemplates {
         #include <stdlib.h>
 
         #include "stagehand.h"
+        #include "stagehand_effect.h"
 
-        /* The factory is found by name: exported even from a -fvisibility=hidden build. */
-        __attribute__((visibility("default"))) sh_effect *\(p)_create(double duration);
+        /* The effect, declared once: its parameters (type, name, default, min, max), then
+         * its name, kind, interactivity, factory and description. The manifest and the
+         * exported factory's prototype and bounds check all come from these two macros. */
+        #define \(p.uppercased())_PARAMETERS(NUMBER, VALUE) \\
+            NUMBER(double, duration, 0.3, 0.01, 10)
 
-        /* The manifest's "abi" is the header's version, as STAGEHAND_BUNDLE stamps it. */
-        #define MANIFEST_TEXT(x) #x
-        #define MANIFEST_NUMBER(x) MANIFEST_TEXT(x)
+        #define \(p.uppercased())_EFFECT(EFFECT) \\
+            EFFECT("\(s.name)", \(s.kind), false, \(p)_create, \(p.uppercased())_PARAMETERS, \\
+                   "A \(s.kind) effect.", SH_FIELD("author", "You") SH_FIELD("license", "MIT"))
 
-        static const char \(p)_manifest[] =
-            "{\\"abi\\": {\\"major\\": " MANIFEST_NUMBER(STAGEHAND_ABI_MAJOR)
-            ", \\"minor\\": " MANIFEST_NUMBER(STAGEHAND_ABI_MINOR) "},"
-            " \\"bundle\\": {\\"name\\": \\"\(s.bundle)\\", \\"version\\": \\"0.1.0\\"},"
-            " \\"effects\\": [{\\"name\\": \\"\(s.name)\\", \\"kind\\": \\"\(s.kind)\\", \\"interactive\\": false,"
-            " \\"factory\\": \\"\(p)_create\\","
-            " \\"parameters\\": [{\\"name\\": \\"duration\\", \\"type\\": \\"double\\", \\"default\\": 0.3, \\"min\\": 0.01, \\"max\\": 10}],"
-            " \\"description\\": \\"A \(s.kind) effect.\\", \\"author\\": \\"You\\", \\"license\\": \\"MIT\\"}]}";
+        static const char \(p)_manifest[] = SH_BUNDLE_MANIFEST("\(s.bundle)", "0.1.0", SH_EFFECT_JSON(\(p.uppercased())_EFFECT));
 
         static const sh_host *host;
 
@@ -98,7 +95,9 @@ enum CTemplates {
 
         static void destroy(void *self) { free(self); }
 
-        sh_effect *\(p)_create(double duration) {
+        /* sh_effect *\(p)_create(double duration), exported: runs only with a duration
+         * within its bounds. */
+        SH_EFFECT_FACTORY(\(p.uppercased())_EFFECT, host) {
             effect *e = calloc(1, sizeof *e);
             if (e == NULL) return NULL;
             e->duration = duration;

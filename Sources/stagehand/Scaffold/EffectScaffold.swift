@@ -57,13 +57,27 @@ struct EffectScaffold {
     }
 
     var readme: String {
+        let writing = language == .swift
+            ? """
+            Write the animation in `animateTransition`. The effect is declared once, in
+            `\(bundle)Bundle.swift`: a parameter added there (`Parameter("name", default:, in:)`)
+            is passed to `make`, and the exported factory must then take it too (the
+            compiler says so). See Documentation/WritingEffects.md in the Stagehand checkout.
+            """
+            : """
+            Write the animation in `animate_transition`. The effect is declared once, by the
+            two macros at the top of `\(symbolPrefix).c`: a parameter added to the
+            `_PARAMETERS` list becomes an argument of the factory and an entry of the
+            manifest, and is checked against its bounds before the factory's body runs. See
+            Documentation/WritingEffects.md in the Stagehand checkout.
+            """
         let build = language == .swift ? "swift build" : "make"
         let plugins = language == .swift ? ".build/debug" : "."
         let override = language == .swift ? "STAGEHAND_CHECKOUT=/path/to/Stagehand swift build"
                                           : "make STAGEHAND_CHECKOUT=/path/to/Stagehand"
         let needs = language == .swift
             ? "Stagehand's authoring layer (StagehandSDK) and nothing else: the package depends on the checkout with `traits: []`, which leaves out the command line's own dependencies, so the build fetches nothing and works offline."
-            : "Stagehand's header (`Sources/StagehandABI/include/stagehand.h`) and a C compiler."
+            : "Stagehand's headers (`stagehand.h` and `stagehand_effect.h` in `Sources/StagehandABI/include`) and a C compiler."
         return """
         # \(bundle)
 
@@ -92,9 +106,7 @@ struct EffectScaffold {
 
         ## Writing the effect
 
-        Write the animation in `animateTransition`; keep the manifest's parameters and the
-        factory's arguments in the same order. See Documentation/WritingEffects.md in the
-        Stagehand checkout.
+        \(writing)
 
         """
     }

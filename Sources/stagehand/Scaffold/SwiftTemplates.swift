@@ -80,7 +80,8 @@ enum SwiftTemplates {
         public final class \(s.bundle): Effect {
             let duration: Double
 
-            public init(duration: Double) {
+            /// A duration within the bounds its declaration gives it.
+            init(duration: Double) {
                 self.duration = duration
             }
 
@@ -105,25 +106,32 @@ enum SwiftTemplates {
     }
 
     static func bundle(_ s: EffectScaffold) -> String {
-        """
+        let factory = s.symbolPrefix + "_create"
+        let function = s.symbolPrefix.split(separator: "_").enumerated()
+            .map { $0 == 0 ? String($1) : $1.prefix(1).uppercased() + $1.dropFirst() }.joined() + "Create"
+        return """
         import StagehandSDK
 
-        // The bundle's two C symbols: the entry (with the manifest) and the factory.
+        // \(s.name), declared once: the manifest, the bounds check and the factory's body
+        // all come from this declaration. Then the bundle's two C symbols: the entry and
+        // the factory the declaration names (its argument types must be the parameters').
+
+        extension \(s.bundle) {
+            static let declaration = EffectDeclaration(
+                name: "\(s.name)", kind: .\(s.kind), factory: "\(factory)",
+                description: "A \(s.kind) effect.", author: "You", license: "MIT",
+                parameters: Parameter("duration", default: 0.3, in: 0.01...10),
+                make: { \(s.bundle)(duration: $0) })
+        }
 
         @_cdecl("stagehand_bundle_entry")
         public func stagehandBundleEntry() -> UnsafeRawPointer {
-            StagehandBundle.entry(BundleManifest(name: "\(s.bundle)", version: "0.1.0", effects: [
-                EffectManifest(
-                    name: "\(s.name)", kind: .\(s.kind), interactive: false, factory: "\(s.symbolPrefix)_create",
-                    parameters: [.double("duration", default: 0.3, min: 0.01, max: 10)],
-                    description: "A \(s.kind) effect.", author: "You", license: "MIT"),
-            ]))
+            StagehandBundle.entry(name: "\(s.bundle)", version: "0.1.0", effects: [\(s.bundle).declaration])
         }
 
-        /// `sh_effect *\(s.symbolPrefix)_create(double duration)`
-        @_cdecl("\(s.symbolPrefix)_create")
-        public func \(s.symbolPrefix.split(separator: "_").enumerated().map { $0 == 0 ? String($1) : $1.prefix(1).uppercased() + $1.dropFirst() }.joined())Create(duration: Double) -> UnsafeRawPointer? {
-            StagehandBundle.export(\(s.bundle)(duration: duration))
+        @_cdecl("\(factory)")
+        public func \(function)(_ duration: Double) -> UnsafeRawPointer? {
+            \(s.bundle).declaration.export(duration)
         }
 
         """

@@ -58,8 +58,8 @@ private func cover(dx: Double, dy: Double) -> (HeroExpectedMotion, HeroExpectedM
         expectSettled(result)
     }
 
-    /// Every Hero effect plays all four operations, with Hero's duration and (where it
-    /// moves one way) a direction, left by default.
+    /// Every Hero effect plays all four operations, is listed in the Hero family, with
+    /// Hero's duration and (where it moves one way) a direction, left by default.
     @Test func theManifestDeclaresKindAnyAndTheParameters() throws {
         let library = BuiltInEffects.library
         let directional = ["cover", "uncover", "slide", "zoom-slide", "page-in", "page-out", "pull"]
@@ -67,6 +67,7 @@ private func cover(dx: Double, dy: Double) -> (HeroExpectedMotion, HeroExpectedM
             let effect = try library.effect(named: name)
             #expect(effect.kind == .any && !effect.interactive, "\(name)")
             #expect(effect.bundlePath.hasSuffix("libHero.so"), "\(name)")
+            #expect(effect.family == "Hero" && effect.origin == "Hero", "\(name)")
             let duration = try #require(effect.parameters.first { $0.name == "duration" }, "\(name)")
             #expect(duration.defaultValue == .double(0.35) && duration.minimum == .double(0.01) && duration.maximum == .double(10), "\(name)")
             let direction = effect.parameters.first { $0.name == "direction" }
