@@ -26,23 +26,3 @@ struct HeroPose: Equatable {
         return pose
     }
 }
-
-/// A Hero transition worked out for one screen: each view's pose at the start and at
-/// the end, which view is on top, and the curve both follow.
-struct HeroMotion: Equatable {
-    var fromStart = HeroPose.identity
-    var fromEnd = HeroPose.identity
-    var toStart = HeroPose.identity
-    var toEnd = HeroPose.identity
-    /// Hero's `insertToViewFirst` negated: whether the incoming view is above the
-    /// outgoing one.
-    var toOnTop = true
-    var curve = HeroCurve.standard
-}
-
-/// Hero's timing functions (Material Design's): every default animation uses
-/// `standard`; those that bring a view in over the old one use `deceleration`.
-enum HeroCurve {
-    static let standard = TimingCurve(controlPoints: 0.4, 0, 0.2, 1)
-    static let deceleration = TimingCurve(controlPoints: 0, 0, 0.2, 1)
-}
