@@ -47,8 +47,12 @@ public final class HeroTransition: Effect {
         let motion = animation(for: transitionContext.operation).motion(in: containerView.bounds.size)
 
         // The outgoing page first, so the incoming one can go above or below it.
-        guard let from = HeroPage(given: transitionContext.view(forKey: .from), controller: fromController, in: containerView),
-              let to = HeroPage(given: transitionContext.view(forKey: .to), controller: toController, in: containerView) else {
+        guard let from = HeroPage(given: transitionContext.view(forKey: .from), controller: fromController, in: containerView) else {
+            transitionContext.completeTransition(!transitionContext.transitionWasCancelled)
+            return
+        }
+        guard let to = HeroPage(given: transitionContext.view(forKey: .to), controller: toController, in: containerView) else {
+            View.performWithoutAnimation { from.restore() }
             transitionContext.completeTransition(!transitionContext.transitionWasCancelled)
             return
         }
