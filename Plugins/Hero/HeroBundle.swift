@@ -9,7 +9,8 @@ enum HeroEffects {
     static let duration = Parameter("duration", default: HeroTransition.defaultDuration, in: HeroTransition.durations)
     /// The way the incoming page travels; left by default, as Hero's left-to-right
     /// strategy pushes.
-    static let direction = Parameter("direction", default: HeroDirection.left.rawValue)
+    static let direction = Parameter("direction", default: HeroDirection.left.rawValue,
+                                     choices: HeroDirection.allCases.map(\.rawValue))
 
     /// An effect that moves one way: `direction` first, then `duration`.
     static func directional(_ name: String, _ factory: String, _ description: String,
@@ -19,7 +20,8 @@ enum HeroEffects {
             family: "Hero", source: "Hero", author: "Stagehand", license: "MIT",
             parameters: direction, duration,
             make: { direction, duration in
-                HeroDirection.named(direction).flatMap { HeroTransition(animation($0), duration: duration) }
+                // One of the choices: the declaration refused any other value.
+                HeroDirection(rawValue: direction).flatMap { HeroTransition(animation($0), duration: duration) }
             })
     }
 

@@ -27,13 +27,4 @@ public enum HeroDirection: String, CaseIterable, Sendable {
         case .down: return Point(x: 0, y: appearing ? -size.height : size.height)
         }
     }
-
-    /// The direction named `name`, or `nil` (logged, naming the parameter; the host puts
-    /// the effect's name before the line) for anything but the four names.
-    static func named(_ name: String) -> HeroDirection? {
-        if let direction = HeroDirection(rawValue: name) { return direction }
-        let expected = allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
-        Host.log("parameter direction: expected one of \(expected), got \"\(name)\"")
-        return nil
-    }
 }

@@ -22,16 +22,12 @@ extension Parallax {
                     Parameter("damping", default: 1.0, in: 0.01...10),
                     Parameter("offset", default: 0.3, in: 0...1),
                     Parameter("threshold", default: 0.25, in: 0...1),
-                    Parameter("gesture", default: Gesture.anywhere.rawValue),
+                    Parameter("gesture", default: Gesture.anywhere.rawValue, choices: Gesture.allCases.map(\.rawValue)),
         make: { duration, damping, offset, threshold, gesture in
-            // A string has no bounds in the manifest: its allowed values are checked here.
-            guard let kind = Gesture(rawValue: gesture) else {
-                let expected = Gesture.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: " or ")
-                Host.log("parallax-pop: parameter gesture: expected \(expected), got \"\(gesture)\"")
-                return nil
+            // One of the choices: the declaration refused any other value.
+            Gesture(rawValue: gesture).map {
+                Parallax(direction: .pop, duration: duration, damping: damping, offset: offset, threshold: threshold, gesture: $0)
             }
-            return Parallax(direction: .pop, duration: duration, damping: damping, offset: offset,
-                            threshold: threshold, gesture: kind)
         })
 }
 

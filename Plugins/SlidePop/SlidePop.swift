@@ -9,9 +9,9 @@ import StagehandSDK
 /// cancels is treated like a release, as the recipe's handler does (it tests for
 /// `ended` or `cancelled` alike).
 ///
-/// The recipe's pan allows one finger (`maximumNumberOfTouches = 1`): the runtime's pan
-/// honours that setting, but this SDK cannot set it yet, so here a second finger moves
-/// the centroid the pan follows.
+/// The recipe's pan allows one finger (`maximumNumberOfTouches = 1`), and so does this
+/// one: a second finger on the screen does not move the page (on a host older than ABI
+/// 1.2, which cannot limit the touches, it moves the centroid the pan follows).
 public final class SlidePop: GestureDrivenEffect {
     let duration: Double
 
@@ -24,7 +24,8 @@ public final class SlidePop: GestureDrivenEffect {
     init(duration: Double, threshold: Double) {
         self.duration = duration
         interactiveGesture = GestureDrivenTransition(
-            .pop, recognizer: .pan, options: [.replacesSystemPopGesture, .startsAtZero, .treatsSystemCancelAsRelease], name: "slide-pop",
+            .pop, recognizer: .pan, options: [.replacesSystemPopGesture, .startsAtZero, .treatsSystemCancelAsRelease],
+            maximumNumberOfTouches: 1, name: "slide-pop",
             progress: .acrossWidth(), release: .progress(above: threshold))
     }
 

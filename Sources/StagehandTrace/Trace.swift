@@ -45,6 +45,26 @@ public struct Trace: Codable, Hashable, Sendable {
         public var color: [Double]?
         public var cornerRadius: Double
         public var shadow: Double
+        /// The layer properties of ABI 1.2, each present only when it differs from its
+        /// default (so traces of effects that do not use them read as before).
+        /// `false` only: the view is not drawn while its back faces the viewer.
+        public var doubleSided: Bool?
+        /// The sublayer transform, row by row (`m11 … m44`), when not the identity. The
+        /// subviews' `corners` already include it.
+        public var sublayerTransform: [Double]?
+        /// `true` only: subviews are drawn only inside the bounds (rounded by `cornerRadius`).
+        public var clips: Bool?
+        /// `[x, y, width, height, cornerRadius]`: only what lies inside this rounded
+        /// rectangle is drawn. In the view's own space, measured from its bounds' top
+        /// left corner (`corners[0]`), in the units of `size`.
+        public var mask: [Double]?
+        /// The bounds' size `[width, height]`, given with `clips` or `mask`: what maps
+        /// the view's space onto its `corners`.
+        public var size: [Double]?
+        public var shadowRadius: Double?
+        public var shadowOffset: [Double]?
+        public var shadowColor: [Double]?
+        public var zPosition: Double?
 
         public init(title: String, kind: String, source: String?, depth: Int, frame: [Double], transform: [Double],
                     alpha: Double, opacity: Double, hidden: Bool, corners: [[Double]], color: [Double]?,

@@ -35,8 +35,8 @@ struct ParameterProbe {
             for value in values {
                 announce("probing \(effect.name) with \(parameter.name) = \(value)")
                 switch behaviour(with: [parameter.name: value]) {
-                case .failure(let message):
-                    problems.append("parameter \(parameter.name) = \(value) is within its declared bounds, but the factory refused it: \(message)")
+                case .failure(let refusal):
+                    problems.append("parameter \(parameter.name) = \(value) is within its declared bounds, but the factory refused it: \(refusal.message)")
                 case .success(let behaviour):
                     tried.append(value)
                     if behaviour != reference { differs = true }

@@ -124,7 +124,7 @@ import Testing
         let setup = try Setup(bundle, name: "Twice")
         let play = try setup.play("twice")
         #expect(play.status == 0, "\(play.errors)")
-        #expect(play.errors == "warning: twice: completeTransition(true) called again after the transition ended: ignored\n", "\(play.output)\(play.errors)")
+        #expect(play.errors == "warning: libTwice.so (twice): completeTransition called twice by twice; the second call is ignored\n", "\(play.output)\(play.errors)")
         #expect(play.output.contains("completed push      twice\n"), "\(play.output)")
         try setup.expectBuiltInsUsable()
     }
@@ -146,8 +146,8 @@ import Testing
         let play = try setup.play("nan", wait: 1, ["--trace", trace])
         #expect(play.status == 0, "\(play.errors)")
         #expect(play.errors == """
-            warning: nan: view_set_frame: non-finite frame (nan, 0.0, 100.0, inf) refused; the view keeps its old value
-            warning: nan: view_set_alpha: non-finite alpha (nan) refused; the view keeps its old value
+            warning: libNaN.so (nan): view_set_frame: frame (nan, 0.0, 100.0, inf) is not finite: refused, value kept (said once per effect and property)
+            warning: libNaN.so (nan): view_set_alpha: alpha nan is not finite: refused, value kept (said once per effect and property)
 
             """, "\(play.output)\(play.errors)")
         let data = try Data(contentsOf: URL(fileURLWithPath: trace))
@@ -171,9 +171,9 @@ import Testing
         let play = try setup.play("cycle")
         #expect(play.status == 0, "\(play.errors)")
         #expect(play.errors == """
-            warning: cycle: view_add_subview: a view cannot be its own subview; refused
-            warning: cycle: view_add_subview: a view cannot be put into one of its own descendants; refused
-            warning: cycle: view_insert_subview_at: a view cannot be put into one of its own descendants; refused
+            warning: libCycle.so (cycle): view_add_subview: a view cannot be its own subview; refused
+            warning: libCycle.so (cycle): view_add_subview: a view cannot be put into one of its own descendants; refused
+            warning: libCycle.so (cycle): view_insert_subview_at: a view cannot be put into one of its own descendants; refused
 
             """, "\(play.output)\(play.errors)")
         #expect(play.output.contains("completed push      cycle\n"), "\(play.output)")

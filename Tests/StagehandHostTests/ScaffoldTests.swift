@@ -44,6 +44,10 @@ import Testing
         let source = try String(contentsOfFile: directory + "/fade_out.c", encoding: .utf8)
         #expect(source.contains("STAGEHAND_BUNDLE(fade_out_manifest, fade_out_init, NULL)"))
         #expect(!source.contains("stagehand_bundle_entry"), "the entry is the header's macro, not written by hand")
+        // Declared once with the header's helpers: no manifest JSON or factory prototype by hand.
+        #expect(source.contains("SH_EFFECT_FACTORY(FADE_OUT_EFFECT, host) {"), "\(source)")
+        #expect(source.contains("SH_BUNDLE_MANIFEST(\"FadeOut\", \"0.1.0\", SH_EFFECT_JSON(FADE_OUT_EFFECT))"), "\(source)")
+        #expect(!source.contains("\\\"parameters\\\""), "no hand-written manifest")
 
         // The printed next step, as printed, with every symbol hidden but those marked
         // visible, and every warning an error.
@@ -58,6 +62,11 @@ import Testing
         let fade = try #require(effects.first { $0["name"] as? String == "fade-out" })
         #expect(fade["kind"] as? String == "dismiss")
         #expect(fade["source"] as? String == "discovered")
+
+        // Valid, its duration parameter probed at its bounds included.
+        let validated = try runStagehand(["validate", directory + "/libFadeOut.so"])
+        #expect(validated.status == 0, "\(validated.output)\(validated.errors)")
+        #expect(validated.output.contains("ok  fade-out (dismiss)"), "\(validated.output)")
 
         let scenario = workspace.path + "/s.json"
         try Data(#"{"steps": [{"present": {"title": "M", "dismissal": "fade-out"}}, {"wait": 1}, {"dismiss": {}}, {"wait": 1}]}"#.utf8)
@@ -114,6 +123,10 @@ import Testing
             try Self.expectNoAbsolutePaths(in: directory)
             let manifest = try String(contentsOfFile: directory + "/Package.swift", encoding: .utf8)
             #expect(manifest.contains("traits: []"))
+            let bundleSource = try String(contentsOfFile: directory + "/Sources/\(kind.prefix(1).uppercased() + kind.dropFirst())In/\(kind.prefix(1).uppercased() + kind.dropFirst())InBundle.swift", encoding: .utf8)
+            #expect(bundleSource.contains("static let declaration = EffectDeclaration("), "\(bundleSource)")
+            #expect(bundleSource.contains(".declaration.export(duration)"), "\(bundleSource)")
+            #expect(!bundleSource.contains("EffectManifest("), "declared once, no manifest by hand")
             if fm.fileExists(atPath: build) {
                 try fm.moveItem(atPath: build, toPath: directory + "/.build")
             }
@@ -129,6 +142,18 @@ import Testing
             let checkouts = (try? fm.contentsOfDirectory(atPath: directory + "/.build/checkouts")) ?? []
             #expect(checkouts.isEmpty, "fetched: \(checkouts)")
         }
+
+        // The declaration's parameters and the exported factory's arguments cannot
+        // disagree: a factory taking a float for the double `duration` does not compile.
+        let bundleFile = directory + "/Sources/ContainerIn/ContainerInBundle.swift"
+        let declared = try String(contentsOfFile: bundleFile, encoding: .utf8)
+        try declared.replacingOccurrences(of: "(_ duration: Double)", with: "(_ duration: Float)")
+            .write(toFile: bundleFile, atomically: true, encoding: .utf8)
+        let mismatched = try LibraryPackageTests.run("/usr/bin/env", ["swift", "build"], in: directory)
+        #expect(mismatched.status != 0)
+        #expect((mismatched.output + mismatched.errors).contains("cannot convert value of type 'Float' to expected argument type 'Double'"),
+                "\(mismatched.output)\(mismatched.errors)")
+        try declared.write(toFile: bundleFile, atomically: true, encoding: .utf8)
 
         let workspace = try Workspace()
         let scenario = try workspace.write("s.json", #"{"root": {"title": "A", "embedInNavigation": true}, "navigation": {"push": "push-in"}, "steps": [{"push": {"title": "B"}}, {"wait": 1}]}"#)

@@ -19,7 +19,11 @@
  *
  * Versioning: a host accepts a bundle whose `abi_major` equals its own and whose
  * `abi_minor` is not newer than its own. History: 1.0 the first; 1.1 appended
- * `sh_host.controller_transition_in_progress`. Every struct carries `size`: fields are only
+ * `sh_host.controller_transition_in_progress`; 1.2 appended to `sh_host` the bundle's
+ * own log, gesture touch counts and the pinch, and the layer properties of 3D and
+ * masked effects (double-sided layers, a sublayer transform, clipping and masks,
+ * snapshots of a rectangle, shadow radius/offset/colour, zPosition), and to `sh_bundle`
+ * an `init` that receives the bundle's context and can say why it refused. Every struct carries `size`: fields are only
  * ever appended, and a reader must check `size` before reading a field added later.
  *
  * Threading. A host may run several stages (scenes: a window, its clock, its
@@ -73,7 +77,7 @@ extern "C" {
 #endif
 
 #define STAGEHAND_ABI_MAJOR 1
-#define STAGEHAND_ABI_MINOR 1
+#define STAGEHAND_ABI_MINOR 2
 
 /** The name of the one symbol every bundle exports. */
 #define STAGEHAND_ENTRY_SYMBOL "stagehand_bundle_entry"
@@ -103,6 +107,7 @@ typedef struct sh_context sh_context;       /* a transition context */
 typedef struct sh_interaction sh_interaction; /* a percent-driven interaction controller */
 typedef struct sh_gesture sh_gesture;       /* a gesture recognizer */
 typedef struct sh_object sh_object;         /* any host object that can be a gesture target */
+typedef struct sh_bundle_context sh_bundle_context; /* which bundle is calling (1.2) */
 
 /* ---------------------------------------------------------------- enumerations */
 
@@ -133,6 +138,7 @@ typedef enum sh_curve {
 typedef enum sh_gesture_kind {
     SH_GESTURE_PAN = 0,
     SH_GESTURE_SCREEN_EDGE_PAN = 1,
+    SH_GESTURE_PINCH = 2, /* 1.2: two fingers; read gesture_scale / gesture_scale_velocity */
 } sh_gesture_kind;
 
 /** Bits of an edge mask, as UIRectEdge. */
@@ -149,6 +155,25 @@ typedef enum sh_gesture_state {
     SH_GESTURE_CANCELLED = 4,
     SH_GESTURE_FAILED = 5,
 } sh_gesture_state;
+
+/** What a `bundle_log` line is (1.2). Neither makes `stagehand validate` fail: only what
+ *  the host itself detects does. */
+typedef enum sh_log_level {
+    SH_LOG_INFO = 0,
+    SH_LOG_WARNING = 1,
+} sh_log_level;
+
+/**
+ * A view's mask (1.2): only what lies inside this rounded rectangle, in the view's
+ * bounds coordinates, is drawn. A rectangle has `corner_radius` 0; a circle of radius r
+ * about c is the square {c.x - r, c.y - r, 2r, 2r} with `corner_radius` r. Animatable
+ * (the rectangle and the radius are interpolated), so a circle that grows is a mask
+ * whose square and radius grow together.
+ */
+typedef struct sh_mask {
+    sh_rect rect;
+    double corner_radius;
+} sh_mask;
 
 /* ---------------------------------------------------------------- animation description */
 
@@ -325,6 +350,64 @@ typedef struct sh_host {
      * refuse to begin while a presentation, a push or a pop is under way.
      */
     bool (*controller_transition_in_progress)(sh_controller *vc);
+
+    /* -- added in ABI 1.2 (check with SH_HOST_HAS before use) */
+
+    /**
+     * A line from the bundle `bundle` (the context `init_with_context` received), written
+     * with the bundle's name and, during a call for an effect, the effect's. Informational:
+     * a log line never makes an effect fail validation. Callable from any thread.
+     */
+    void (*bundle_log)(sh_bundle_context *bundle, sh_log_level level, const char *message);
+
+    /** UIPanGestureRecognizer's minimumNumberOfTouches / maximumNumberOfTouches (1 and
+     *  unlimited, written UINT32_MAX, by default). A pan limited to one touch ignores a
+     *  second finger: its centroid, translation and velocity follow the first alone. */
+    void (*gesture_set_minimum_touches)(sh_gesture *g, uint32_t count);
+    void (*gesture_set_maximum_touches)(sh_gesture *g, uint32_t count);
+    /** numberOfTouches: the fingers the recognizer is tracking now. */
+    uint32_t (*gesture_number_of_touches)(sh_gesture *g);
+    /** A pinch's scale (1 at `began`: the fingers' distance over their first distance)
+     *  and its velocity in scale per second. 1 and 0 for other kinds. */
+    double (*gesture_scale)(sh_gesture *g);
+    double (*gesture_scale_velocity)(sh_gesture *g);
+
+    /** CALayer.isDoubleSided (default true): a layer turned away from the viewer (its
+     *  back facing the eye after every transform above it) is not drawn when false. */
+    bool (*view_double_sided)(sh_view *v);
+    void (*view_set_double_sided)(sh_view *v, bool double_sided);
+    /** CALayer.sublayerTransform: applied to every subview about the view's anchor point
+     *  (its centre by default), after their own transforms (one perspective for several
+     *  children, e.g. m34 = -1/500 on the container of a cube's faces). Animatable. */
+    sh_transform3d (*view_sublayer_transform)(sh_view *v);
+    void (*view_set_sublayer_transform)(sh_view *v, sh_transform3d t);
+    /** UIView.clipsToBounds: subviews are drawn only inside the bounds (rounded by the
+     *  corner radius). */
+    bool (*view_clips_to_bounds)(sh_view *v);
+    void (*view_set_clips_to_bounds)(sh_view *v, bool clips);
+    /** The view's mask (see sh_mask): false when it has none. */
+    bool (*view_mask)(sh_view *v, sh_mask *out);
+    /** Sets the mask (animatable from a previous mask; a first mask is set at once);
+     *  NULL removes it at once. A non-finite number or a negative radius is refused. */
+    void (*view_set_mask)(sh_view *v, const sh_mask *mask);
+    /**
+     * resizableSnapshotView(from:afterScreenUpdates:withCapInsets:) without cap insets: a
+     * new view showing the part `rect` (in `v`'s bounds coordinates) of `v`'s look, its
+     * frame {0, 0, rect.size}. Not in any hierarchy. NULL for an empty or non-finite rect.
+     */
+    sh_view *(*view_resizable_snapshot)(sh_view *v, sh_rect rect);
+    /** Shadow radius (blur, points; 3 by default), offset ({0, -3} by default) and colour
+     *  (opaque black by default), as CALayer's. Animatable. */
+    double (*view_shadow_radius)(sh_view *v);
+    void (*view_set_shadow_radius)(sh_view *v, double radius);
+    sh_size (*view_shadow_offset)(sh_view *v);
+    void (*view_set_shadow_offset)(sh_view *v, sh_size offset);
+    sh_color (*view_shadow_color)(sh_view *v);
+    void (*view_set_shadow_color)(sh_view *v, sh_color color);
+    /** CALayer.zPosition: siblings are drawn in increasing zPosition, then in subview
+     *  order; it also moves the layer along z under a perspective. Animatable. */
+    double (*view_z_position)(sh_view *v);
+    void (*view_set_z_position)(sh_view *v, double z);
 } sh_host;
 
 /* ---------------------------------------------------------------- the effect table */
@@ -396,6 +479,18 @@ typedef struct sh_bundle {
     bool (*init)(const sh_host *host, const char *bundle_path);
     /** Called once at exit, after the last effect was destroyed. May be NULL. */
     void (*deinit)(void);
+
+    /* -- added in ABI 1.2; the host reads it only from a bundle whose `size` covers it */
+
+    /**
+     * Replaces `init` when not NULL (then `init` may be NULL): the same call, plus
+     * `bundle`, this bundle's context for `sh_host.bundle_log` (valid for the life of the
+     * process), and `error_message`: on refusal, set `*error_message` to a UTF-8 line
+     * saying why (static storage, or storage that lives until `deinit`; the host copies
+     * it when the call returns) and the host reports it with the bundle's name.
+     */
+    bool (*init_with_context)(const sh_host *host, sh_bundle_context *bundle,
+                              const char *bundle_path, const char **error_message);
 } sh_bundle;
 
 /** The entry symbol's type: `const sh_bundle *stagehand_bundle_entry(void);` */
@@ -403,9 +498,41 @@ typedef const sh_bundle *(*sh_bundle_entry_fn)(void);
 
 /* ---------------------------------------------------------------- helpers for C bundles */
 
-/** Whether `host`'s table is long enough to hold `field` (fields are only appended). */
+/**
+ * Whether `host`'s table is long enough to hold `field` (fields are only appended): test
+ * it before calling a function added after 1.0, and fall back when it is absent (a 1.2
+ * bundle on a 1.1 host gets a flip without back-face culling rather than a crash):
+ *
+ *     if (SH_HOST_HAS(host, view_set_double_sided))
+ *         host->view_set_double_sided(back_face, false);
+ */
 #define SH_HOST_HAS(host, field) \
     (offsetof(sh_host, field) + sizeof(((const sh_host *)0)->field) <= (size_t)(host)->size)
+
+/** `gesture_set_maximum_touches`'s "no limit" (1.2; UIKit's default). */
+#define SH_TOUCHES_UNLIMITED UINT32_MAX
+
+/**
+ * The mask of a circle of `radius` about `center` (1.2): its bounding square with the
+ * radius as corner radius. A circular reveal animates from a small circle to one that
+ * covers the view:
+ *
+ *     if (SH_HOST_HAS(host, view_set_mask)) {
+ *         sh_mask from = sh_mask_circle(tap, 1), to = sh_mask_circle(tap, 1000);
+ *         host->view_set_mask(view, &from);
+ *         // inside an animation block:
+ *         host->view_set_mask(view, &to);
+ *     }
+ */
+static inline sh_mask sh_mask_circle(sh_point center, double radius) {
+    sh_mask m;
+    m.rect.origin.x = center.x - radius;
+    m.rect.origin.y = center.y - radius;
+    m.rect.size.width = 2 * radius;
+    m.rect.size.height = 2 * radius;
+    m.corner_radius = radius;
+    return m;
+}
 
 /**
  * Defines the bundle's one exported symbol in one line: a static `sh_bundle` with this
@@ -419,9 +546,23 @@ typedef const sh_bundle *(*sh_bundle_entry_fn)(void);
  * too: mark each `__attribute__((visibility("default")))` in such a build.
  */
 #define STAGEHAND_BUNDLE(manifest_string, init_fn, deinit_fn)                  \
+    STAGEHAND_BUNDLE_DEFINE_(manifest_string, init_fn, deinit_fn, NULL)
+
+/**
+ * The same with a 1.2 `init_with_context` (the bundle's context for `bundle_log`, and
+ * an error message when it refuses):
+ *
+ *     static bool my_init(const sh_host *host, sh_bundle_context *bundle,
+ *                         const char *path, const char **error_message);
+ *     STAGEHAND_BUNDLE_WITH_CONTEXT(my_manifest, my_init, NULL)
+ */
+#define STAGEHAND_BUNDLE_WITH_CONTEXT(manifest_string, init_fn, deinit_fn)     \
+    STAGEHAND_BUNDLE_DEFINE_(manifest_string, NULL, deinit_fn, init_fn)
+
+#define STAGEHAND_BUNDLE_DEFINE_(manifest_string, init_fn, deinit_fn, init_with_context_fn) \
     static const sh_bundle stagehand_bundle_descriptor_ = {                      \
         STAGEHAND_ABI_MAJOR, STAGEHAND_ABI_MINOR, (uint32_t)sizeof(sh_bundle),   \
-        (manifest_string), (init_fn), (deinit_fn)};                              \
+        (manifest_string), (init_fn), (deinit_fn), (init_with_context_fn)};      \
     __attribute__((visibility("default"))) const sh_bundle *stagehand_bundle_entry(void); \
     __attribute__((visibility("default"))) const sh_bundle *stagehand_bundle_entry(void) \
     { return &stagehand_bundle_descriptor_; }

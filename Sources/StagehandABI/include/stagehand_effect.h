@@ -44,8 +44,8 @@
  * they are: escape a `"` or `\` in them for JSON (`\\\"`).
  *
  * A factory called with an argument outside its bounds (or a NULL string) returns NULL
- * without running the body, after one line in the host's log naming the effect, the
- * parameter, its value and bounds. The host checks the bounds before it calls a
+ * without running the body, after one line in the host's log naming the parameter, its
+ * value and bounds, and the factory (the host adds the effect's name). The host checks the bounds before it calls a
  * factory; the wrapper checks them again because an exported function can be called by
  * anyone holding the bundle (`stagehand validate` does, at the bounds).
  *
@@ -143,7 +143,7 @@
  * a string must not be NULL; other unbounded values pass. */
 #define SH__CHECK_NUMBER(type, name, default_value, min, max)                                \
     if (!sh_within_##type##_((name), (min), (max))) {                                         \
-        sh_effect_refuse_(sh_host_, sh_effect_, #name, (double)(name), "outside its bounds " #min "..." #max); \
+        sh_effect_refuse_(sh_host_, sh_factory_, #name, (double)(name), "outside its bounds " #min "..." #max); \
         return NULL;                                                                          \
     }
 #define SH__CHECK_VALUE(type, name, default_value) SH__CHECK_VALUE_##type(name)
@@ -155,7 +155,7 @@
 #define SH__CHECK_VALUE_bool(name)
 #define SH__CHECK_VALUE_string(name)                                                          \
     if ((name) == NULL) {                                                                     \
-        sh_effect_refuse_(sh_host_, sh_effect_, #name, 0, "NULL, expected a string");         \
+        sh_effect_refuse_(sh_host_, sh_factory_, #name, 0, "NULL, expected a string");         \
         return NULL;                                                                          \
     }
 
@@ -168,10 +168,10 @@
     sh_effect *factory(SH__PARAMETER_LIST(PARAMETERS, SH__DECLARE_NUMBER, SH__DECLARE_VALUE)); \
     sh_effect *factory(SH__PARAMETER_LIST(PARAMETERS, SH__DECLARE_NUMBER, SH__DECLARE_VALUE)) { \
         const sh_host *sh_host_ = (host);                                                     \
-        const char *sh_effect_ = name;                                                        \
+        const char *sh_factory_ = #factory;                                                   \
         PARAMETERS(SH__CHECK_NUMBER, SH__CHECK_VALUE)                                         \
         (void)sh_host_;                                                                       \
-        (void)sh_effect_;                                                                     \
+        (void)sh_factory_;                                                                    \
         return factory##_body(SH__PARAMETER_LIST(PARAMETERS, SH__PASS_NUMBER, SH__PASS_VALUE)); \
     }                                                                                         \
     static sh_effect *factory##_body(SH__PARAMETER_LIST(PARAMETERS, SH__DECLARE_NUMBER, SH__DECLARE_VALUE))
@@ -191,16 +191,16 @@ static inline bool sh_within_int32_(int32_t value, int32_t min, int32_t max) { r
 static inline bool sh_within_int64_(int64_t value, int64_t min, int64_t max) { return value >= min && value <= max; }
 static inline bool sh_within_uint32_(uint32_t value, uint32_t min, uint32_t max) { return value >= min && value <= max; }
 
-/* Logs one refusal: "EFFECT: parameter NAME is VALUE, outside its bounds MIN...MAX; the
- * factory returns NULL". */
-static inline void sh_effect_refuse_(const sh_host *host, const char *effect, const char *parameter,
-                                     double value, const char *why) {
+/* Logs one refusal: "parameter NAME is VALUE, outside its bounds MIN...MAX; the factory
+ * FACTORY returns NULL" (the host's log line adds the name of the effect being made). */
+static inline void sh_effect_refuse_(const sh_host *host, const char *factory,
+                                     const char *parameter, double value, const char *why) {
     char line[256];
     if (host == NULL || host->log == NULL) return;
     if (why[0] == 'N') {
-        snprintf(line, sizeof line, "%s: parameter %s is %s; the factory returns NULL", effect, parameter, why);
+        snprintf(line, sizeof line, "parameter %s is %s; the factory %s returns NULL", parameter, why, factory);
     } else {
-        snprintf(line, sizeof line, "%s: parameter %s is %.15g, %s; the factory returns NULL", effect, parameter, value, why);
+        snprintf(line, sizeof line, "parameter %s is %.15g, %s; the factory %s returns NULL", parameter, value, why, factory);
     }
     host->log(line);
 }

@@ -1,6 +1,9 @@
-/// The properties an animation block captures: the ones UIView animates.
+/// The properties an animation block captures: the ones UIView animates, and the
+/// layer's that 3D and masked transitions animate. A mask is two properties (its
+/// rectangle and its corner radius) so that each runs in an existing value table.
 public enum AnimatableProperty: String, Sendable, CaseIterable {
     case bounds, center, transform, alpha, backgroundColor, cornerRadius, shadowOpacity
+    case sublayerTransform, maskRect, maskCornerRadius, shadowRadius, shadowOffset, shadowColor, zPosition
 }
 
 /// The value of one animatable property. An enum rather than a generic so that an
@@ -21,6 +24,14 @@ public enum AnimatableValue: Hashable, Sendable {
         case .backgroundColor: return .color(state.backgroundColor)
         case .cornerRadius: return .scalar(state.cornerRadius)
         case .shadowOpacity: return .scalar(state.shadowOpacity)
+        case .sublayerTransform: return .transform(state.sublayerTransform)
+        case .maskRect: return .rect(state.mask?.rect ?? .zero)
+        case .maskCornerRadius: return .scalar(state.mask?.cornerRadius ?? 0)
+        case .shadowRadius: return .scalar(state.shadowRadius)
+        // An offset is a pair of numbers interpolated like a point's.
+        case .shadowOffset: return .point(Point(x: state.shadowOffset.width, y: state.shadowOffset.height))
+        case .shadowColor: return .color(state.shadowColor)
+        case .zPosition: return .scalar(state.zPosition)
         }
     }
 
@@ -33,6 +44,14 @@ public enum AnimatableValue: Hashable, Sendable {
         case (.backgroundColor, .color(let c)): state.backgroundColor = c
         case (.cornerRadius, .scalar(let v)): state.cornerRadius = v
         case (.shadowOpacity, .scalar(let v)): state.shadowOpacity = v
+        case (.sublayerTransform, .transform(let t)): state.sublayerTransform = t
+        // A mask's parts apply only while it has one: removing it ends them.
+        case (.maskRect, .rect(let r)): if state.mask != nil { state.mask!.rect = r }
+        case (.maskCornerRadius, .scalar(let v)): if state.mask != nil { state.mask!.cornerRadius = v }
+        case (.shadowRadius, .scalar(let v)): state.shadowRadius = v
+        case (.shadowOffset, .point(let p)): state.shadowOffset = Size(width: p.x, height: p.y)
+        case (.shadowColor, .color(let c)): state.shadowColor = c ?? .clear
+        case (.zPosition, .scalar(let v)): state.zPosition = v
         default: assertionFailure("value \(self) does not fit property \(property)")
         }
     }

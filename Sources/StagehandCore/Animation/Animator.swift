@@ -334,7 +334,7 @@ public final class Animator {
 
     /// Ends the animation of `property` of `view`, if any: the model shows; its
     /// group's completion gets `finished`.
-    private func removeAnimation(of view: View, property: AnimatableProperty, finished: Bool) {
+    func removeAnimation(of view: View, property: AnimatableProperty, finished: Bool) {
         guard hasAnimation(of: view, property: property) else { return }
         let row = Int(view.animationRows[property])
         let group: Int32
@@ -446,5 +446,21 @@ public final class Animator {
         if rows[.backgroundColor] >= 0 { state.backgroundColor = colors.current(Int(rows[.backgroundColor])).color }
         if rows[.cornerRadius] >= 0 { state.cornerRadius = scalars.current(Int(rows[.cornerRadius])) }
         if rows[.shadowOpacity] >= 0 { state.shadowOpacity = scalars.current(Int(rows[.shadowOpacity])) }
+        // The layer properties of 3D and masked effects: rarely animating, so one test
+        // of the whole group skips them on the common path.
+        if rows.layerCount > 0 { applyLayerValues(rows, to: &state) }
+    }
+
+    private func applyLayerValues(_ rows: AnimationRows, to state: inout ViewState) {
+        if rows[.sublayerTransform] >= 0 { state.sublayerTransform = transforms.current(Int(rows[.sublayerTransform])) }
+        if rows[.maskRect] >= 0, state.mask != nil { state.mask!.rect = rects.current(Int(rows[.maskRect])) }
+        if rows[.maskCornerRadius] >= 0, state.mask != nil { state.mask!.cornerRadius = scalars.current(Int(rows[.maskCornerRadius])) }
+        if rows[.shadowRadius] >= 0 { state.shadowRadius = scalars.current(Int(rows[.shadowRadius])) }
+        if rows[.shadowOffset] >= 0 {
+            let p = points.current(Int(rows[.shadowOffset]))
+            state.shadowOffset = Size(width: p.x, height: p.y)
+        }
+        if rows[.shadowColor] >= 0 { state.shadowColor = colors.current(Int(rows[.shadowColor])).color ?? .clear }
+        if rows[.zPosition] >= 0 { state.zPosition = scalars.current(Int(rows[.zPosition])) }
     }
 }

@@ -273,20 +273,35 @@ enum TrackKind: UInt8 {
 extension AnimatableProperty {
     var trackKind: TrackKind {
         switch self {
-        case .bounds: return .rect
-        case .center: return .point
-        case .transform: return .transform
-        case .alpha, .cornerRadius, .shadowOpacity: return .scalar
-        case .backgroundColor: return .color
+        case .bounds, .maskRect: return .rect
+        case .center, .shadowOffset: return .point
+        case .transform, .sublayerTransform: return .transform
+        case .alpha, .cornerRadius, .shadowOpacity, .maskCornerRadius, .shadowRadius, .zPosition: return .scalar
+        case .backgroundColor, .shadowColor: return .color
+        }
+    }
+}
+
+extension AnimatableProperty {
+    /// The layer properties 3D and masked effects animate (not UIView's own).
+    var isLayerProperty: Bool {
+        switch self {
+        case .bounds, .center, .transform, .alpha, .backgroundColor, .cornerRadius, .shadowOpacity: return false
+        default: return true
         }
     }
 }
 
 /// A view's rows in its engine's tables, one per property (−1: not animating).
 struct AnimationRows {
-    private var rows: (Int32, Int32, Int32, Int32, Int32, Int32, Int32) = (-1, -1, -1, -1, -1, -1, -1)
+    private var rows: (Int32, Int32, Int32, Int32, Int32, Int32, Int32,
+                       Int32, Int32, Int32, Int32, Int32, Int32, Int32) = (-1, -1, -1, -1, -1, -1, -1,
+                                                                         -1, -1, -1, -1, -1, -1, -1)
     /// How many properties are animating.
     private(set) var count = 0
+    /// How many of them are layer properties (`isLayerProperty`), which a view's
+    /// presentation then reads too.
+    private(set) var layerCount = 0
 
     subscript(property: AnimatableProperty) -> Int32 {
         get {
@@ -298,11 +313,20 @@ struct AnimationRows {
             case .backgroundColor: return rows.4
             case .cornerRadius: return rows.5
             case .shadowOpacity: return rows.6
+            case .sublayerTransform: return rows.7
+            case .maskRect: return rows.8
+            case .maskCornerRadius: return rows.9
+            case .shadowRadius: return rows.10
+            case .shadowOffset: return rows.11
+            case .shadowColor: return rows.12
+            case .zPosition: return rows.13
             }
         }
         set {
             let old = self[property]
-            if old < 0 && newValue >= 0 { count += 1 } else if old >= 0 && newValue < 0 { count -= 1 }
+            let step = old < 0 && newValue >= 0 ? 1 : (old >= 0 && newValue < 0 ? -1 : 0)
+            count += step
+            if property.isLayerProperty { layerCount += step }
             switch property {
             case .bounds: rows.0 = newValue
             case .center: rows.1 = newValue
@@ -311,6 +335,13 @@ struct AnimationRows {
             case .backgroundColor: rows.4 = newValue
             case .cornerRadius: rows.5 = newValue
             case .shadowOpacity: rows.6 = newValue
+            case .sublayerTransform: rows.7 = newValue
+            case .maskRect: rows.8 = newValue
+            case .maskCornerRadius: rows.9 = newValue
+            case .shadowRadius: rows.10 = newValue
+            case .shadowOffset: rows.11 = newValue
+            case .shadowColor: rows.12 = newValue
+            case .zPosition: rows.13 = newValue
             }
         }
     }

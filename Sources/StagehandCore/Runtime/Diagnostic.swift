@@ -5,7 +5,7 @@
 ///
 ///     error: /tmp/p/libX.so: not a shared object (invalid ELF header)
 ///     warning: /work/Catalog.json: effects[2].parameters[0].type: expected one of ...
-///     warning: slide-pop: completeTransition(true) called again after the transition ended: ignored
+///     warning: slide-pop: completeTransition called twice by slide-pop; the second call is ignored
 ///
 /// Severity is relative to what is named: an `error` refuses the whole thing (a catalog
 /// that is not JSON, a bundle that cannot load, an operation that cannot run); a

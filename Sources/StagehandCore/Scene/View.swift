@@ -182,15 +182,27 @@ open class View {
         return false
     }
 
-    /// The view and all its descendants, back to front (painter's order).
+    /// The view and all its descendants, back to front (painter's order: siblings in
+    /// increasing zPosition, then in subview order).
     public var allViewsBackToFront: [View] {
         var out: [View] = []
         func walk(_ v: View) {
             out.append(v)
-            for s in v.subviews { walk(s) }
+            for s in v.subviewsInDrawingOrder { walk(s) }
         }
         walk(self)
         return out
+    }
+
+    /// The subviews in the order they are drawn, back to front: by increasing
+    /// zPosition (on screen), subview order among equals, as Core Animation sorts
+    /// sublayers. The subviews themselves when no zPosition is set (no sort, no copy).
+    public var subviewsInDrawingOrder: [View] {
+        guard subviews.contains(where: { $0.presentation.zPosition != 0 }) else { return subviews }
+        return subviews.enumerated()
+            .map { (index: $0.offset, z: $0.element.presentation.zPosition, view: $0.element) }
+            .sorted { $0.z != $1.z ? $0.z < $1.z : $0.index < $1.index }
+            .map(\.view)
     }
 
     /// The window this view is in, if any.
@@ -230,13 +242,15 @@ open class View {
         copy.model.transform3D = .identity
         copy.model.alpha = 1
         copy.model.isHidden = false
+        copy.model.zPosition = 0
+        copy.model.isDoubleSided = true
         return copy
     }
 
     /// For snapshots: what kind of view was copied (drawn the same way).
     public internal(set) var sourceKind: Kind?
 
-    private func copyForSnapshot(parent: View?) -> View {
+    func copyForSnapshot(parent: View?) -> View {
         let copy = View(frame: .zero, kind: .snapshot, label: label)
         copy.name = name
         copy.model = presentation
@@ -257,11 +271,20 @@ open class View {
         var p = point
         var node: View? = self
         while let v = node, !(v is Window) {
-            let state = usePresentation ? v.presentation : v.model
-            p = state.toSuperview.project(x: p.x, y: p.y).point
+            p = v.toSuperview(presentation: usePresentation).project(x: p.x, y: p.y).point
             node = v.superview
         }
         return p
+    }
+
+    /// The transform from this view's bounds to its superview's bounds, the
+    /// superview's `sublayerTransform` included (applied after the view's own transform,
+    /// then flattened into the superview as Core Animation flattens each layer).
+    public func toSuperview(presentation usePresentation: Bool = true) -> Transform3D {
+        let own = (usePresentation ? presentation : model).toSuperview
+        guard let parent = superview,
+              let sublayer = (usePresentation ? parent.presentation : parent.model).sublayerTransformInBounds else { return own }
+        return own.concatenating(sublayer)
     }
 
     /// Maps a window point into this view's bounds (the inverse of `convertToWindow`),
@@ -275,8 +298,7 @@ open class View {
         }
         var p = point
         for v in chain.reversed() {
-            let state = usePresentation ? v.presentation : v.model
-            p = PlaneMapping(state.toSuperview).inverse(p)
+            p = PlaneMapping(v.toSuperview(presentation: usePresentation)).inverse(p)
         }
         return p
     }
@@ -305,7 +327,7 @@ open class View {
         guard !state.isHidden, state.alpha > 0.01 else { return nil }
         let local = convertFromWindow(windowPoint)
         guard state.bounds.contains(local) || self is Window else { return nil }
-        for sub in subviews.reversed() {
+        for sub in subviewsInDrawingOrder.reversed() {
             if let hit = sub.hitTest(windowPoint: windowPoint) { return hit }
         }
         return self

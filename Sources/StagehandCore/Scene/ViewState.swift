@@ -11,6 +11,25 @@ public struct ViewState: Hashable, Sendable {
     public var backgroundColor: Color?
     public var cornerRadius: Double
     public var shadowOpacity: Double
+    /// CALayer.isDoubleSided: when false, the layer is not drawn while its back faces
+    /// the viewer (after every transform above it). Not animatable.
+    public var isDoubleSided: Bool
+    /// CALayer.sublayerTransform: applied to every subview, about this view's anchor
+    /// point, after their own transforms — one perspective shared by several children.
+    public var sublayerTransform: Transform3D
+    /// UIView.clipsToBounds: subviews are drawn only inside the bounds (rounded by the
+    /// corner radius). Not animatable.
+    public var clipsToBounds: Bool
+    /// Only what lies inside the mask is drawn; `nil`: no mask.
+    public var mask: Mask?
+    /// The shadow's blur radius, offset and colour (CALayer's defaults: 3, (0, −3),
+    /// opaque black). The shadow shows only with a `shadowOpacity` above 0.
+    public var shadowRadius: Double
+    public var shadowOffset: Size
+    public var shadowColor: Color
+    /// CALayer.zPosition: siblings are drawn in increasing zPosition, then in subview
+    /// order; under a perspective it also moves the layer along z.
+    public var zPosition: Double
 
     public init(frame: Rect) {
         bounds = Rect(origin: .zero, size: frame.size)
@@ -22,6 +41,14 @@ public struct ViewState: Hashable, Sendable {
         backgroundColor = nil
         cornerRadius = 0
         shadowOpacity = 0
+        isDoubleSided = true
+        sublayerTransform = .identity
+        clipsToBounds = false
+        mask = nil
+        shadowRadius = 3
+        shadowOffset = Size(width: 0, height: -3)
+        shadowColor = .black
+        zPosition = 0
     }
 
     /// The frame as UIKit reports it: with an identity transform, the rectangle in the
@@ -52,12 +79,25 @@ public struct ViewState: Hashable, Sendable {
     public var transform: Transform2D { transform3D.affine }
 
     /// The transform from this view's bounds space to its superview's space, 3D
-    /// included: bounds origin → anchor → transform → position.
+    /// included: bounds origin → anchor → transform → position (x, y and zPosition).
+    /// The superview's `sublayerTransform` is not in it (see `View.toSuperview`).
     public var toSuperview: Transform3D {
         let ax = bounds.origin.x + anchorPoint.x * bounds.width
         let ay = bounds.origin.y + anchorPoint.y * bounds.height
         return Transform3D(translationX: -ax, y: -ay, z: 0)
             .concatenating(transform3D)
-            .concatenating(Transform3D(translationX: center.x, y: center.y, z: 0))
+            .concatenating(Transform3D(translationX: center.x, y: center.y, z: zPosition))
+    }
+
+    /// The `sublayerTransform` as it acts on the subviews' positions in this view's
+    /// bounds space: about the anchor point, as Core Animation applies it; `nil` when it
+    /// is the identity (the common case costs nothing).
+    public var sublayerTransformInBounds: Transform3D? {
+        guard !sublayerTransform.isIdentity else { return nil }
+        let ax = bounds.origin.x + anchorPoint.x * bounds.width
+        let ay = bounds.origin.y + anchorPoint.y * bounds.height
+        return Transform3D(translationX: -ax, y: -ay, z: 0)
+            .concatenating(sublayerTransform)
+            .concatenating(Transform3D(translationX: ax, y: ay, z: 0))
     }
 }

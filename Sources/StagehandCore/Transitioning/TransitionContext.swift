@@ -33,7 +33,8 @@ public final class TransitionContext {
     /// The time base of the transition's animations: paused and scrubbed while
     /// interactive, ramped to the end or back to the start after.
     let timeline: AnimationTimeline
-    private(set) var isCompleted = false
+    /// True once `completeTransition` ran: a later call is the effect's mistake.
+    public private(set) var isCompleted = false
     /// True once finish or cancel was asked for (the interaction is over).
     private(set) var isResolving = false
     private var savedStates: [(View, ViewState)] = []
@@ -229,7 +230,7 @@ public final class TransitionContext {
     /// exactly what it was before the transition started.
     public func completeTransition(_ didComplete: Bool) {
         guard !isCompleted else {
-            stage.report(.warning, effectName, "completeTransition(\(didComplete)) called again after the transition ended: ignored")
+            stage.report(.warning, effectName, "completeTransition called twice by \(effectName); the second call is ignored")
             return
         }
         isCompleted = true

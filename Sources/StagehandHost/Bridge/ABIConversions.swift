@@ -9,6 +9,11 @@ extension Point {
     var abi: sh_point { sh_point(x: x, y: y) }
 }
 
+extension Size {
+    init(_ s: sh_size) { self.init(width: s.width, height: s.height) }
+    var abi: sh_size { sh_size(width: width, height: height) }
+}
+
 extension Rect {
     init(_ r: sh_rect) { self.init(x: r.origin.x, y: r.origin.y, width: r.size.width, height: r.size.height) }
     var abi: sh_rect { sh_rect(origin: origin.abi, size: sh_size(width: size.width, height: size.height)) }

@@ -11,12 +11,15 @@ import StagehandCore
 final class BridgeCall {
     /// The stage the call is for; `nil` while no stage is involved (a bundle's `init`).
     private(set) weak var stage: Stage?
-    /// The effect's catalog name, or the bundle's, as diagnostics name it.
-    let source: String
+    /// The effect (and its bundle), or the bundle, being called.
+    let caller: BridgeCaller
 
-    private init(stage: Stage?, source: String) {
+    /// The caller as diagnostics name it: `libX.so (effect)`.
+    var source: String { caller.name }
+
+    private init(stage: Stage?, caller: BridgeCaller) {
         self.stage = stage
-        self.source = source
+        self.caller = caller
     }
 
     private static let slot = ThreadLocal<BridgeCall>()
@@ -24,16 +27,21 @@ final class BridgeCall {
     /// The call in progress on this thread, if any.
     static var current: BridgeCall? { slot.value }
 
-    /// Runs `body` (which calls into a bundle) as a call for `stage` by `source`, with
+    /// Runs `body` (which calls into a bundle) as a call for `stage` by `caller`, with
     /// `stage` current on this thread meanwhile; the previous call and current stage are
     /// restored afterwards (calls nest: an effect's action can start a transition whose
     /// effect is called in turn).
-    static func with<R>(stage: Stage?, source: String, _ body: () throws -> R) rethrows -> R {
+    static func with<R>(stage: Stage?, caller: BridgeCaller, _ body: () throws -> R) rethrows -> R {
         let previous = slot.value
-        slot.value = BridgeCall(stage: stage, source: source)
+        slot.value = BridgeCall(stage: stage, caller: caller)
         defer { slot.value = previous }
         guard let stage else { return try body() }
         return try Stage.withCurrent(stage, body)
+    }
+
+    /// The same for a call into the effect `effect` of the bundle at `bundlePath`.
+    static func with<R>(stage: Stage?, effect: String, bundlePath: String?, _ body: () throws -> R) rethrows -> R {
+        try with(stage: stage, caller: BridgeCaller(effect: effect, bundlePath: bundlePath), body)
     }
 
     /// Whether this thread may act on `stage`'s scene: the host is calling a bundle for

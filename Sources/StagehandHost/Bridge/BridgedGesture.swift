@@ -13,11 +13,11 @@ final class BridgedGesture: GestureRecognizerDelegate {
     var shouldBegin: (ShouldBegin, UnsafeMutableRawPointer?)?
     /// The stage the recognizer's scene belongs to and the effect that installed it.
     private weak var stage: Stage?
-    private let source: String
+    private let caller: BridgeCaller
 
-    private init(stage: Stage?, source: String) {
+    private init(stage: Stage?, caller: BridgeCaller) {
         self.stage = stage
-        self.source = source
+        self.caller = caller
     }
 
     private static let key = ObjectIdentifier(BridgedGesture.self)
@@ -26,11 +26,11 @@ final class BridgedGesture: GestureRecognizerDelegate {
     static func of(_ recognizer: GestureRecognizer) -> BridgedGesture {
         if let b = recognizer.attachments[key] as? BridgedGesture { return b }
         let b = BridgedGesture(stage: recognizer.view?.window?.stage ?? BridgeCall.runningStage,
-                               source: BridgeCall.current?.source ?? "bundle")
+                               caller: BridgeCall.current?.caller ?? BridgeCaller())
         recognizer.attachments[key] = b
         recognizer.addAction { [weak b] g in
             guard let b, let (fn, user) = b.action else { return }
-            BridgeCall.with(stage: b.stage, source: b.source) { fn(user, handles.opaque(g, .gesture)) }
+            BridgeCall.with(stage: b.stage, caller: b.caller) { fn(user, handles.opaque(g, .gesture)) }
         }
         return b
     }
@@ -43,6 +43,6 @@ final class BridgedGesture: GestureRecognizerDelegate {
 
     func gestureRecognizerShouldBegin(_ gestureRecognizer: GestureRecognizer) -> Bool {
         guard let (fn, user) = shouldBegin else { return true }
-        return BridgeCall.with(stage: stage, source: source) { fn(user, handles.opaque(gestureRecognizer, .gesture)) }
+        return BridgeCall.with(stage: stage, caller: caller) { fn(user, handles.opaque(gestureRecognizer, .gesture)) }
     }
 }

@@ -20,23 +20,26 @@ public final class BundleEffect: AnimatedTransitioning {
     public let name: String
     private let table: UnsafePointer<sh_effect>
     private weak var stage: Stage?
+    /// The bundle the effect comes from, for diagnostics (`libX.so (name)`).
+    private let caller: BridgeCaller
 
-    init(name: String, table: UnsafePointer<sh_effect>, stage: Stage?) {
+    init(name: String, table: UnsafePointer<sh_effect>, stage: Stage?, bundlePath: String? = nil) {
         self.name = name
         self.table = table
         self.stage = stage
+        self.caller = BridgeCaller(effect: name, bundlePath: bundlePath)
     }
 
     deinit {
         if has(\.destroy), let destroy = table.pointee.destroy {
-            let (table, stage, name) = (table, stage, name)
-            BridgeCall.with(stage: stage, source: name) { destroy(table.pointee.`self`) }
+            let (table, stage, caller) = (table, stage, caller)
+            BridgeCall.with(stage: stage, caller: caller) { destroy(table.pointee.`self`) }
         }
     }
 
     /// Runs `body` (a call into the effect) as a call for this effect's stage.
     private func call<R>(_ body: () -> R) -> R {
-        BridgeCall.with(stage: stage, source: name, body)
+        BridgeCall.with(stage: stage, caller: caller, body)
     }
 
     public var transitionName: String { name }

@@ -138,6 +138,16 @@ final class HandleTable: Sendable {
         return raw & ((1 << Self.step) - 1) == 0 && n >= 1 && n < next.load(ordering: .relaxed)
     }
 
+    /// Whether `p`, used on the thread running its stage, is a handle of `kind` whose
+    /// object is gone (or one handed out and since forgotten by this stage's table): a
+    /// transition context kept past its transition's end, say.
+    func isStale(_ p: OpaquePointer?, _ kind: Kind) -> Bool {
+        guard let p, BridgeCall.runningStage != nil else { return false }
+        let raw = UInt(bitPattern: UnsafeMutableRawPointer(p))
+        if let entry = ownTable().entry(raw) { return entry.kind == kind && entry.object == nil }
+        return wasIssued(raw) && owningTable(of: raw) == nil
+    }
+
     /// Whether `p` was handed out and what its table held has gone with its stage.
     func isGone(_ p: OpaquePointer?) -> Bool {
         guard let p else { return false }

@@ -56,8 +56,8 @@ extension HostTable {
     /// no bundle call is in progress).
     static func later(_ completion: @escaping (Bool) -> Void) -> (Bool) -> Void {
         let stage = BridgeCall.runningStage
-        let source = BridgeCall.current?.source ?? "bundle"
-        return { [weak stage] finished in BridgeCall.with(stage: stage, source: source) { completion(finished) } }
+        let caller = BridgeCall.current?.caller ?? BridgeCaller()
+        return { [weak stage] finished in BridgeCall.with(stage: stage, caller: caller) { completion(finished) } }
     }
 
     /// The description as this host knows it: a bundle built against an older minor

@@ -23,6 +23,26 @@ extension HostTable {
         t.context_is_interactive = { handles.context($0, "context_is_interactive")?.isInteractive ?? false }
         t.context_transition_was_cancelled = { handles.context($0, "context_transition_was_cancelled")?.transitionWasCancelled ?? false }
         t.context_operation = { handles.context($0, "context_operation")?.operation.abi ?? SH_OPERATION_NONE }
-        t.context_complete_transition = { c, done in handles.context(c, "context_complete_transition")?.completeTransition(done) }
+        t.context_complete_transition = { c, done in
+            // A second call finds the context ended (or, later, gone): say so in the
+            // author's terms rather than as a stale handle.
+            if handles.isStale(c, .context) {
+                HostTable.completedTwice(effect: nil)
+                return
+            }
+            guard let context = handles.context(c, "context_complete_transition") else { return }
+            guard !context.isCompleted else {
+                HostTable.completedTwice(effect: context.effectName)
+                return
+            }
+            context.completeTransition(done)
+        }
+    }
+
+    /// `completeTransition` called on a transition that already ended: ignored, as UIKit
+    /// ignores it, with one line naming the effect.
+    static func completedTwice(effect: String?) {
+        let name = BridgeCall.current?.caller.effect ?? effect ?? "the effect"
+        say("completeTransition called twice by \(name); the second call is ignored")
     }
 }

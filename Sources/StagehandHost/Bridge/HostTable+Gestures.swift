@@ -6,10 +6,13 @@ extension HostTable {
     static func installGestures(_ t: inout sh_host) {
         t.gesture_install = { v, kind, edges in
             guard let view = handles.view(v, "gesture_install") else { return nil }
-            let recognizer: PanGestureRecognizer
-            if kind == SH_GESTURE_SCREEN_EDGE_PAN {
-                recognizer = ScreenEdgePanGestureRecognizer(edges: RectEdge(rawValue: Int(edges)))
-            } else {
+            let recognizer: GestureRecognizer
+            switch kind {
+            case SH_GESTURE_SCREEN_EDGE_PAN: recognizer = ScreenEdgePanGestureRecognizer(edges: RectEdge(rawValue: Int(edges)))
+            case SH_GESTURE_PINCH: recognizer = PinchGestureRecognizer()
+            case SH_GESTURE_PAN: recognizer = PanGestureRecognizer()
+            default:
+                HostTable.report("gesture_install", "unknown gesture kind \(kind.rawValue); a pan is installed")
                 recognizer = PanGestureRecognizer()
             }
             view.addGestureRecognizer(recognizer)

@@ -57,11 +57,18 @@ extension HostTable {
     }
 
     /// Whether every number of a new `property` value is finite: NaN or infinity would
-    /// poison the scene and its trace (JSON has no NaN), so such a value is refused with
-    /// a diagnostic and the view keeps its old one.
-    static func finite(_ function: String, _ property: String, _ values: [Double]) -> Bool {
+    /// poison the scene and its trace (JSON has no NaN), so such a value is refused and
+    /// the view keeps its old one (`outcome` says otherwise for a call that is no setter). The warning is said once per effect and property on a
+    /// stage (an effect that computes NaN usually does so on every frame of its
+    /// animation), and, being a warning, makes `stagehand validate` fail the effect.
+    static func finite(_ function: String, _ property: String, _ values: [Double],
+                       outcome: String = "refused, value kept") -> Bool {
         guard values.allSatisfy(\.isFinite) else {
-            report(function, "non-finite \(property) (\(values.map { "\($0)" }.joined(separator: ", "))) refused; the view keeps its old value")
+            let caller = BridgeCall.current?.source ?? CallingBundle.name ?? "bundle"
+            if ReportedOnce.first(caller + "\u{0}" + property) {
+                let value = values.count == 1 ? "\(values[0])" : "(\(values.map { "\($0)" }.joined(separator: ", ")))"
+                report(function, "\(property) \(value) is not finite: \(outcome) (said once per effect and property)")
+            }
             return false
         }
         return true

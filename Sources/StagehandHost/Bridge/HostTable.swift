@@ -20,8 +20,8 @@ public enum HostTable {
     }()
 
     /// A warning about the bundle's call `function`, said on the stage this thread runs
-    /// for the bundle and named after the effect being called; on standard error when
-    /// the thread runs no stage.
+    /// for the bundle and named after the bundle and the effect being called
+    /// (`libX.so (effect)`); on standard error when the thread runs no stage.
     static func report(_ function: String, _ message: String) {
         say("\(function): \(message)")
     }
@@ -63,11 +63,7 @@ public enum HostTable {
         t.abi_major = UInt32(STAGEHAND_ABI_MAJOR)
         t.abi_minor = UInt32(STAGEHAND_ABI_MINOR)
         t.size = UInt32(MemoryLayout<sh_host>.size)
-        // The one function any thread may call: from a thread running no stage the line
-        // goes straight to standard error, so nothing a bundle says is lost.
-        t.log = { message in
-            HostTable.say(message.map { String(cString: $0) } ?? "(null message)")
-        }
+        installLog(&t)
         installViews(&t)
         installHierarchy(&t)
         installAnimation(&t)
@@ -75,6 +71,8 @@ public enum HostTable {
         installControllers(&t)
         installInteraction(&t)
         installGestures(&t)
+        installTouches(&t)
+        installLayers(&t)
         return t
     }
 }

@@ -127,7 +127,7 @@ public final class Coordinator {
         guard let choice else { return nil }
         // The factory is bundle code too: it runs as a call for this stage, whichever
         // stage is current on this thread.
-        let made = BridgeCall.with(stage: stage, source: choice.name) {
+        let made = BridgeCall.with(stage: stage, effect: choice.name, bundlePath: try? library.effect(named: choice.name).bundlePath) {
             Result { () throws(Diagnostic) -> BundleEffect in
                 try library.animationController(named: choice.name, parameters: parameters[choice.name] ?? choice.overrides)
             }

@@ -14,7 +14,8 @@ import StagehandABI
 ///    not newer, `size` large enough for the fields the host reads;
 /// 4. the manifest: present, valid JSON of the documented shape, and its `abi` equal to
 ///    the struct's;
-/// 5. `init(host, path)`, once per process (`BundleInitialisations`).
+/// 5. `init(host, path)`, or `init_with_context` where the bundle sets it, once per
+///    process (`BundleInitialisations`); a refusal is reported with the bundle's reason.
 ///
 /// `progress` hears the name of each step that runs bundle code before it starts, so a
 /// supervising process can say which step a crash or a hang happened in.
@@ -85,12 +86,16 @@ enum BundleLoader {
                 "the manifest says ABI \(manifest.abiMajor).\(manifest.abiMinor), the sh_bundle struct says \(major).\(minor); they must agree")])
         }
 
-        guard entry.pointee.`init` != nil else {
-            return (nil, diagnostics + [Diagnostic(.error, file: path, field: "sh_bundle.init", "is NULL; a bundle must provide init")])
+        let withContext = BundleInitialisations.usesContext(entry)
+        guard withContext || entry.pointee.`init` != nil else {
+            return (nil, diagnostics + [Diagnostic(.error, file: path, field: "sh_bundle.init", "is NULL; a bundle must provide init (or, from ABI 1.2, init_with_context)")])
         }
         progress(.initialise)
-        guard BundleInitialisations.initialise(handle: handle, entry: entry, host: host, path: path) else {
-            return (nil, diagnostics + [Diagnostic(.error, file: path, field: "sh_bundle.init", "the bundle refused to initialise (init returned false)")])
+        if case .refused(let reason) = BundleInitialisations.initialise(handle: handle, entry: entry, host: host, path: path) {
+            let field = withContext ? "sh_bundle.init_with_context" : "sh_bundle.init"
+            let message = reason.map { "the bundle refused to initialise: \($0)" }
+                ?? "the bundle refused to initialise (\(withContext ? "init_with_context" : "init") returned false\(withContext ? " without an error message" : ""))"
+            return (nil, diagnostics + [Diagnostic(.error, file: path, field: field, message)])
         }
         return (LoadedBundle(location: location, handle: handle, entry: entry, manifest: manifest), diagnostics)
     }

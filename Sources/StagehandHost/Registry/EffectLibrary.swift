@@ -161,10 +161,11 @@ public final class EffectLibrary: @unchecked Sendable {
     public func animationController(named name: String, parameters: [String: String] = [:]) throws(Diagnostic) -> BundleEffect {
         let stage = BridgeCall.runningStage
         // The factory is bundle code too: it runs as a call for that stage.
-        let made = BridgeCall.with(stage: stage, source: name) {
+        let bundlePath = registry[name]?.info.bundlePath
+        let made = BridgeCall.with(stage: stage, effect: name, bundlePath: bundlePath) {
             Result { () throws(Diagnostic) -> UnsafePointer<sh_effect> in try makeEffect(name, overrides: parameters) }
         }
-        return BundleEffect(name: name, table: try made.get(), stage: stage)
+        return BundleEffect(name: name, table: try made.get(), stage: stage, bundlePath: bundlePath)
     }
 
     /// Checks parameter values for the effect `name` without making it: each key must be

@@ -148,7 +148,7 @@ enum RegistryBuilder {
             }
             if let reason = bundle.missingFactories[info.factory] {
                 diagnostics.append(Diagnostic(.warning, file: bundle.path, field: effect.path.appending("factory").description,
-                    "the bundle does not export the factory \(info.factory) (\(reason)); effect \(info.name) skipped (in a build with -fvisibility=hidden, mark the factory \(BundleLoader.visibleAttribute))"))
+                    "the bundle does not export the factory \(info.factory) (\(reason)); effect \(info.name) skipped (no exported function has that name: check that it is spelled as the manifest's factory — the name in @_cdecl for a Swift factory, the function's name in C — and, in a build with -fvisibility=hidden, that it is marked \(BundleLoader.visibleAttribute), as SH_EFFECT_FACTORY does)"))
                 refuse(info.name, "\(bundle.path) does not export its factory \(info.factory)")
                 continue
             }

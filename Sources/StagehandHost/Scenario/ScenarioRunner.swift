@@ -30,6 +30,22 @@ public struct ScenarioRunner: Sendable {
     public func run(_ scenario: Scenario, diagnostics: ((Diagnostic) -> Void)? = nil,
                     frames: ((Trace.Frame) -> Void)? = nil,
                     afterStep: ((Int, Stage, Coordinator) -> Void)? = nil) -> ScenarioResult {
+        let run = begin(scenario, diagnostics: diagnostics, frames: frames)
+        for (index, step) in scenario.steps.enumerated() {
+            perform(step, in: run)
+            afterStep?(index, run.stage, run.coordinator)
+        }
+        finish(run, settleLimit: scenario.settleLimit)
+        return ScenarioResult(trace: run.recorder.trace, frameCount: run.recorder.frameCount, stage: run.stage, coordinator: run.coordinator)
+    }
+
+    /// Sets up a run as `run` does (the stage, the coordinator with the scenario's
+    /// navigation effects, the root, the recorder) without performing any step: a caller
+    /// that decides the steps as it goes (a live stage driven by a person) performs them
+    /// one by one with `perform(_:in:)` and ends with `finish`, and its trace is then
+    /// exactly the trace `run` makes of the same steps.
+    public func begin(_ scenario: Scenario, diagnostics: ((Diagnostic) -> Void)? = nil,
+                      frames: ((Trace.Frame) -> Void)? = nil) -> ScenarioRun {
         let stage = Stage(screen: scenario.screen, framesPerSecond: scenario.framesPerSecond)
         stage.diagnosticHandler = diagnostics
         let coordinator = Coordinator(library: library, stage: stage)
@@ -53,16 +69,21 @@ public struct ScenarioRunner: Sendable {
         }
         let recorder = TraceRecorder(stage: stage, topNavigation: { coordinator.topNavigationController }, consumer: frames)
         if recordsFrames { recorder.start() }
-        let finger = Finger(stage: stage)
-        for (index, step) in scenario.steps.enumerated() {
-            perform(step, coordinator: coordinator, finger: finger)
-            afterStep?(index, stage, coordinator)
-        }
-        stage.settle(limit: scenario.settleLimit)
-        // One more frame so the settled scene is in the trace even when nothing ran.
-        stage.step()
-        if !recordsFrames { recorder.capture() }
-        return ScenarioResult(trace: recorder.trace, frameCount: recorder.frameCount, stage: stage, coordinator: coordinator)
+        return ScenarioRun(stage: stage, coordinator: coordinator, recorder: recorder, finger: Finger(stage: stage))
+    }
+
+    /// What `run` does after the last step: lets everything settle (up to `settleLimit`
+    /// seconds), then steps one more frame so the settled scene is in the trace even
+    /// when nothing ran.
+    public func finish(_ run: ScenarioRun, settleLimit: Double) {
+        run.stage.settle(limit: settleLimit)
+        run.stage.step()
+        if !recordsFrames { run.recorder.capture() }
+    }
+
+    /// Performs one step of a run begun with `begin`.
+    public func perform(_ step: ScenarioStep, in run: ScenarioRun) {
+        perform(step, coordinator: run.coordinator, finger: run.finger)
     }
 
     private func perform(_ step: ScenarioStep, coordinator: Coordinator, finger: Finger) {

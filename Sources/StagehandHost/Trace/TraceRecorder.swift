@@ -43,15 +43,17 @@ public final class TraceRecorder {
             let shown = opacity * p.alpha
             let t = p.transform
             let color = p.backgroundColor.map { [$0.red, $0.green, $0.blue, $0.alpha].map(Self.round6) }
-            views.append(Trace.ViewRecord(
+            var record = Trace.ViewRecord(
                 title: v.viewController?.title ?? v.label ?? v.name ?? v.kind.rawValue,
                 kind: v.kind.rawValue, source: v.sourceKind?.rawValue, depth: depth,
                 frame: [p.frame.origin.x, p.frame.origin.y, p.frame.width, p.frame.height].map(Self.round6),
                 transform: [t.a, t.b, t.c, t.d, t.tx, t.ty].map(Self.round6),
                 alpha: Self.round6(p.alpha), opacity: Self.round6(shown), hidden: p.isHidden,
                 corners: v.cornersInWindow().map { [Self.round6($0.x), Self.round6($0.y)] },
-                color: color, cornerRadius: Self.round6(p.cornerRadius), shadow: Self.round6(p.shadowOpacity)))
-            for s in v.subviews { walk(s, depth: depth + 1, opacity: shown) }
+                color: color, cornerRadius: Self.round6(p.cornerRadius), shadow: Self.round6(p.shadowOpacity))
+            Self.recordLayerProperties(of: p, in: &record)
+            views.append(record)
+            for s in v.subviewsInDrawingOrder { walk(s, depth: depth + 1, opacity: shown) }
         }
         for s in stage.window.subviews { walk(s, depth: 0, opacity: 1) }
         var presented: [String] = []
@@ -66,6 +68,31 @@ public final class TraceRecorder {
                                 presented: presented, percent: percent.map(Self.round6), views: views)
         frameCount += 1
         if let consumer { consumer(frame) } else { frames.append(frame) }
+    }
+
+    /// The layer properties of ABI 1.2, each only where it differs from its default.
+    static func recordLayerProperties(of p: ViewState, in record: inout Trace.ViewRecord) {
+        if !p.isDoubleSided { record.doubleSided = false }
+        if !p.sublayerTransform.isIdentity {
+            let m = p.sublayerTransform
+            record.sublayerTransform = [m.m11, m.m12, m.m13, m.m14, m.m21, m.m22, m.m23, m.m24,
+                                        m.m31, m.m32, m.m33, m.m34, m.m41, m.m42, m.m43, m.m44].map(round6)
+        }
+        if p.clipsToBounds { record.clips = true }
+        if let mask = p.mask {
+            record.mask = [mask.rect.origin.x - p.bounds.origin.x, mask.rect.origin.y - p.bounds.origin.y,
+                           mask.rect.width, mask.rect.height, mask.cornerRadius].map(round6)
+        }
+        if p.clipsToBounds || p.mask != nil { record.size = [p.bounds.width, p.bounds.height].map(round6) }
+        if p.shadowRadius != 3 { record.shadowRadius = round6(p.shadowRadius) }
+        if p.shadowOffset != Size(width: 0, height: -3) {
+            record.shadowOffset = [p.shadowOffset.width, p.shadowOffset.height].map(round6)
+        }
+        if p.shadowColor != .black {
+            let c = p.shadowColor
+            record.shadowColor = [c.red, c.green, c.blue, c.alpha].map(round6)
+        }
+        if p.zPosition != 0 { record.zPosition = round6(p.zPosition) }
     }
 
     /// Six decimals: enough for any picture, and traces stay readable and diffable.

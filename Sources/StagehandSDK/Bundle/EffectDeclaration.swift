@@ -102,14 +102,16 @@ public struct EffectDeclaration<each P: ParameterValue>: EffectDeclaring {
     /// parameter's bounds, makes the effect and hands it to the host.
     ///
     /// Returns NULL, the factory's refusal, when an argument is out of bounds (after
-    /// logging one line naming the effect, the parameter and its bounds), when `make`
+    /// logging one line naming the parameter, its value and its bounds, and the factory;
+    /// the host adds the effect's name), when `make`
     /// returns `nil`, or when the host has not initialised the bundle.
     public func export(_ arguments: repeat (each P).FactoryArgument) -> UnsafeRawPointer? {
         let effect: (any Effect)?
         do throws(ParameterRefusal) {
             effect = make(repeat try (each parameters).value(of: each arguments).get())
         } catch {
-            Host.log("\(name): \(error.message); the factory \(factory) returns NULL")
+            // The host's log line names the effect being made: the message need not.
+            Host.log("\(error.message); the factory \(factory) returns NULL")
             return nil
         }
         return StagehandBundle.export(effect)

@@ -14,6 +14,9 @@ import Synchronization
 public enum Host {
     private static let installedTable = Atomic<UnsafePointer<sh_host>?>(nil)
     private static let installedPath = Locked<String?>(nil)
+    /// The bundle's context from `init_with_context` (ABI 1.2), as a number: what
+    /// `bundle_log` needs to name this bundle from any thread. 0 until then.
+    private static let installedContext = Atomic<UInt>(0)
 
     /// The table handed to `init`; `nil` until the host initialised this bundle.
     static var table: UnsafePointer<sh_host>? { installedTable.load(ordering: .acquiring) }
@@ -28,27 +31,61 @@ public enum Host {
         return MemoryLayout<sh_host>.offset(of: last)! + MemoryLayout.size(ofValue: sh_host().gesture_add_target_action)
     }()
 
-    /// Writes a diagnostic line to the host's log (which adds the bundle's name).
-    public static func log(_ message: String) {
+    /// Writes a line to the host's log, which names this bundle (and, during a call for
+    /// one of its effects, the effect): `note: libX.so (effect): message`. A log line is
+    /// informational: it never makes `stagehand validate` fail an effect.
+    ///
+    /// Uses the host's `bundle_log` (ABI 1.2) where it has one, which knows the bundle
+    /// even on a thread of the bundle's own; else the 1.0 `log`.
+    public static func log(_ message: String, level: LogLevel = .info) {
+        let context = installedContext.load(ordering: .acquiring)
+        if context != 0, let bundleLog = optionalFunction(\.bundle_log) {
+            message.withCString { bundleLog(OpaquePointer(bitPattern: context), level.abi, $0) }
+            return
+        }
         guard let log = table?.pointee.log else { return }
-        message.withCString { log($0) }
+        (level == .warning ? "warning: " + message : message).withCString { log($0) }
     }
 
     /// `sh_bundle.init`: accepts a table of the same major version that holds every
-    /// function of ABI 1.0, and refuses anything else (the host then skips the bundle).
+    /// function of ABI 1.0, and refuses anything else (the host then skips the bundle),
+    /// logging why.
     static func install(_ host: UnsafePointer<sh_host>?, bundlePath path: UnsafePointer<CChar>?) -> Bool {
-        guard let host else { return false }
-        let major = host.pointee.abi_major
-        // Another major version may lay its table out differently: read nothing more.
-        guard major == UInt32(STAGEHAND_ABI_MAJOR) else { return false }
-        guard Int(host.pointee.size) >= requiredTableSize else {
-            refuse(host, "the host's table is \(host.pointee.size) bytes, ABI \(STAGEHAND_ABI_MAJOR).0's is \(requiredTableSize)")
+        if let reason = refusal(of: host) {
+            if let host { refuse(host, reason) }
             return false
         }
+        accept(host!, bundlePath: path)
+        return true
+    }
+
+    /// `init_with_context` (ABI 1.2): the same checks, the reason for a refusal returned
+    /// (for the host to report) rather than logged; the bundle's context kept for `log`.
+    static func install(_ host: UnsafePointer<sh_host>?, context: OpaquePointer?, bundlePath path: UnsafePointer<CChar>?) -> String? {
+        if let reason = refusal(of: host) { return reason }
+        if let context { installedContext.store(UInt(bitPattern: UnsafeMutableRawPointer(context)), ordering: .releasing) }
+        accept(host!, bundlePath: path)
+        return nil
+    }
+
+    /// Why this SDK cannot work with `host`, or `nil` when it can.
+    private static func refusal(of host: UnsafePointer<sh_host>?) -> String? {
+        guard let host else { return "the host passed no function table" }
+        let major = host.pointee.abi_major
+        // Another major version may lay its table out differently: read nothing more.
+        guard major == UInt32(STAGEHAND_ABI_MAJOR) else {
+            return "the host speaks ABI \(major).x; this bundle was built for \(STAGEHAND_ABI_MAJOR).\(STAGEHAND_ABI_MINOR)"
+        }
+        guard Int(host.pointee.size) >= requiredTableSize else {
+            return "the host's table is \(host.pointee.size) bytes, ABI \(STAGEHAND_ABI_MAJOR).0's is \(requiredTableSize)"
+        }
+        return nil
+    }
+
+    private static func accept(_ host: UnsafePointer<sh_host>, bundlePath path: UnsafePointer<CChar>?) {
         let path = path.map { String(cString: $0) }
         installedPath.withLock { $0 = path }
         installedTable.store(host, ordering: .releasing)
-        return true
     }
 
     /// The host function at `field`. The host must fill every field of its table; a

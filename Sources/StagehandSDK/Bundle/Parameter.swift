@@ -6,6 +6,7 @@
 ///     Parameter("duration", default: 0.8, in: 0.01...10)   // a double in 0.01...10
 ///     Parameter("folds", default: Int32(4), in: 2...12)     // an int32_t
 ///     Parameter("reversed", default: false)                 // a bool, no bounds
+///     Parameter("edge", default: "left", choices: ["left", "right", "top", "bottom"])
 ///
 /// The type is `Value` (inferred from the default): `Double` for a C `double`, `Int32`
 /// for an `int32_t`, and so on (see ``ParameterValue``). Bounds are inclusive. The host
@@ -21,8 +22,8 @@ public struct Parameter<Value: ParameterValue>: Sendable {
     public let manifest: ParameterManifest
     /// Whether a value is allowed: within the bounds, if there are any.
     private let accepts: @Sendable (Value) -> Bool
-    /// The bounds as the log line about a refused value writes them, e.g. "0.01...10".
-    private let boundsText: String?
+    /// What a refused value is, as the log line says it, e.g. "outside its bounds 0.01...10".
+    private let refusalText: String
 
     /// A parameter without bounds: every value of its type is allowed.
     public init(_ name: String, default value: Value) {
@@ -30,7 +31,7 @@ public struct Parameter<Value: ParameterValue>: Sendable {
         defaultValue = value
         manifest = Value.manifest(name, default: value)
         accepts = { _ in true }
-        boundsText = nil
+        refusalText = "not allowed"
     }
 
     /// A number parameter allowed only within `bounds` (inclusive; NaN is never within).
@@ -39,7 +40,19 @@ public struct Parameter<Value: ParameterValue>: Sendable {
         defaultValue = value
         manifest = Value.manifest(name, default: value, in: bounds)
         accepts = { bounds.contains($0) }
-        boundsText = "\(bounds.lowerBound)...\(bounds.upperBound)"
+        refusalText = "outside its bounds \(bounds.lowerBound)...\(bounds.upperBound)"
+    }
+
+    /// A string parameter that takes one of `choices` (say the four edges a cover comes
+    /// from). The manifest declares a string with its default, as the format has no list
+    /// of choices; the factory refuses any other value, naming the choices in its log
+    /// line, so `make` receives only one of them.
+    public init(_ name: String, default value: String, choices: [String]) where Value == String {
+        self.name = name
+        defaultValue = value
+        manifest = .string(name, default: value)
+        accepts = { choices.contains($0) }
+        refusalText = "not one of " + choices.map { String(reflecting: $0) }.joined(separator: ", ")
     }
 
     /// The value a factory argument stands for, or why it is refused: a sentence naming
@@ -49,8 +62,7 @@ public struct Parameter<Value: ParameterValue>: Sendable {
             return .failure(ParameterRefusal(message: "parameter \(name) has no value (a NULL \(Value.parameterType.rawValue))"))
         }
         guard accepts(value) else {
-            let bounds = boundsText.map { " outside its bounds \($0)" } ?? " not allowed"
-            return .failure(ParameterRefusal(message: "parameter \(name) is \(value),\(bounds)"))
+            return .failure(ParameterRefusal(message: "parameter \(name) is \(String(reflecting: value)), \(refusalText)"))
         }
         return .success(value)
     }

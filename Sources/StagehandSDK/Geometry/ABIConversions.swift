@@ -58,3 +58,8 @@ extension TimingCurve {
         }
     }
 }
+
+extension Mask {
+    init(_ abi: sh_mask) { self.init(rect: Rect(abi.rect), cornerRadius: abi.corner_radius) }
+    var abi: sh_mask { sh_mask(rect: rect.abi, corner_radius: cornerRadius) }
+}

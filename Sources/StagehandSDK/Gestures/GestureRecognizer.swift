@@ -85,6 +85,12 @@ public class GestureRecognizer: Hashable {
         set { handle.map { Host.function(\.gesture_set_enabled)($0, newValue) } }
     }
 
+    /// How many fingers the recognizer is tracking now (0 on a host older than ABI 1.2).
+    public var numberOfTouches: Int {
+        guard let handle, let count = Host.optionalFunction(\.gesture_number_of_touches) else { return 0 }
+        return Int(count(handle))
+    }
+
     /// The touch's position in `view`'s coordinates (`nil`: the window's).
     public func location(in view: View?) -> Point {
         guard let handle else { return .zero }

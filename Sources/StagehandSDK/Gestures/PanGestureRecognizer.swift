@@ -33,6 +33,25 @@ public class PanGestureRecognizer: GestureRecognizer {
         }
     }
 
+    /// The fewest fingers that can begin the pan (UIKit's default: 1). Needs a host of
+    /// ABI 1.2 or later; an older one keeps its default.
+    public var minimumNumberOfTouches: Int = 1 {
+        didSet { setTouchLimit(\.gesture_set_minimum_touches, minimumNumberOfTouches) }
+    }
+
+    /// The most fingers the pan tracks (UIKit's default: unlimited, `Int.max`). With 1,
+    /// as the iOS 7 pop recipes set, a second finger is ignored: it does not move the
+    /// point the pan follows, its translation or its velocity. Needs a host of ABI 1.2
+    /// or later; an older one keeps its default.
+    public var maximumNumberOfTouches: Int = .max {
+        didSet { setTouchLimit(\.gesture_set_maximum_touches, maximumNumberOfTouches) }
+    }
+
+    private func setTouchLimit(_ field: KeyPath<sh_host, (@convention(c) (OpaquePointer?, UInt32) -> Void)?>, _ count: Int) {
+        guard let handle, let set = Host.optionalFunction(field) else { return }
+        set(handle, count >= Int(UInt32.max) ? UInt32.max : UInt32(max(count, 0)))
+    }
+
     /// How far the touch moved since the pan began, in `view`'s coordinates (`nil`: the window's).
     public func translation(in view: View?) -> Point {
         guard let handle else { return .zero }

@@ -41,16 +41,42 @@ public final class GestureDrivenTransition {
         case pan
         /// A pan that starts at one of `edges` of the screen (UIScreenEdgePanGestureRecognizer).
         case screenEdgePan(RectEdge)
+        /// Two fingers pinching (UIPinchGestureRecognizer), as the pinch interactions of
+        /// the transition libraries: measure it with `ProgressRule.pinch(_:)` or
+        /// `.pinchIn`. Needs a host of ABI 1.2 or later (on an older one nothing is
+        /// installed, and the log says so).
+        case pinch
     }
 
     /// How far the transition should be for the finger's movement so far. The driver
     /// clamps what it says to 0...1.
     public struct ProgressRule {
-        let measure: (PanGestureRecognizer, ViewController) -> Double
+        let measure: (GestureRecognizer, ViewController) -> Double
 
-        /// Any rule, asked with the recognizer and the attached controller.
+        /// Any rule for a pan (or an edge pan), asked with the recognizer and the
+        /// attached controller. With a pinch recognizer it reads 0.
         public init(_ measure: @escaping (PanGestureRecognizer, ViewController) -> Double) {
+            self.measure = { recognizer, viewController in
+                (recognizer as? PanGestureRecognizer).map { measure($0, viewController) } ?? 0
+            }
+        }
+
+        /// Any rule for a pinch, asked with the recognizer and the attached controller.
+        /// With a pan it reads 0.
+        public static func pinch(_ measure: @escaping (PinchGestureRecognizer, ViewController) -> Double) -> ProgressRule {
+            ProgressRule(measuring: { recognizer, viewController in
+                (recognizer as? PinchGestureRecognizer).map { measure($0, viewController) } ?? 0
+            })
+        }
+
+        private init(measuring measure: @escaping (GestureRecognizer, ViewController) -> Double) {
             self.measure = measure
+        }
+
+        /// The pinch-to-close rule of the transition libraries' pinch interactions:
+        /// `1 − scale`, so fingers closing to half their distance are half-way.
+        public static var pinchIn: ProgressRule {
+            .pinch { pinch, _ in 1 - pinch.scale }
         }
 
         /// The iOS 7 pop recipes' rule for a sideways swipe: the finger's horizontal travel over the
@@ -70,11 +96,20 @@ public final class GestureDrivenTransition {
     public struct Release {
         /// The progress at the release, clamped to 0...1.
         public let progress: Double
-        /// The recognizer, for anything else about the release.
-        public let recognizer: PanGestureRecognizer
+        /// The recognizer, for anything else about the release: a `PanGestureRecognizer`
+        /// (or edge pan), or a `PinchGestureRecognizer` (see `pan` and `pinch`).
+        public let recognizer: GestureRecognizer
 
-        /// The finger's velocity at the release, in points per second, in window coordinates.
-        public var velocity: Point { recognizer.velocity(in: nil) }
+        /// The pan that drove the transition; `nil` for a pinch.
+        public var pan: PanGestureRecognizer? { recognizer as? PanGestureRecognizer }
+        /// The pinch that drove the transition; `nil` for a pan.
+        public var pinch: PinchGestureRecognizer? { recognizer as? PinchGestureRecognizer }
+
+        /// The finger's velocity at the release, in points per second, in window
+        /// coordinates (zero for a pinch).
+        public var velocity: Point { pan?.velocity(in: nil) ?? .zero }
+        /// A pinch's velocity at the release, in scale per second (0 for a pan).
+        public var scaleVelocity: Double { pinch?.velocity ?? 0 }
     }
 
     /// Whether a release finishes the transition (otherwise it is cancelled).
@@ -140,11 +175,13 @@ public final class GestureDrivenTransition {
     let operation: Operation
     let recognizer: Recognizer
     let options: Options
+    /// The most fingers a pan tracks (`PanGestureRecognizer.maximumNumberOfTouches`).
+    let maximumNumberOfTouches: Int
     /// The effect's name, for the log.
     let name: String
     let progress: ProgressRule
     let release: ReleaseRule
-    let shouldBegin: ((PanGestureRecognizer, ViewController) -> Bool)?
+    let shouldBegin: ((GestureRecognizer, ViewController) -> Bool)?
     let willEnd: ((Ending) -> Void)?
 
     /// The gesture's interaction, kept until its transition ends (the host drives it until then).
@@ -157,7 +194,7 @@ public final class GestureDrivenTransition {
     private var attachments: [ViewController: Attachment] = [:]
 
     private struct Attachment {
-        var recognizer: PanGestureRecognizer
+        var recognizer: GestureRecognizer
         /// The navigation controller's own pop gesture this one replaces, and whether it was enabled.
         var replacedSystemPop: GestureRecognizer?
         var systemPopWasEnabled: Bool
@@ -167,27 +204,37 @@ public final class GestureDrivenTransition {
     ///   - operation: what the gesture starts.
     ///   - recognizer: what is installed on the attached controller's view.
     ///   - options: see `Options`.
+    ///   - maximumNumberOfTouches: the most fingers a pan tracks (UIKit's default:
+    ///     unlimited); 1, as the iOS 7 pop recipes set, keeps a second finger from
+    ///     moving the transition. Ignored for a pinch.
     ///   - name: the effect's name, which begins its lines in the log.
     ///   - progress: how far the transition should be for the finger's movement so far.
     ///   - release: whether a release finishes.
-    ///   - shouldBegin: a condition of the effect's own for the gesture to begin (a
-    ///     direction, say), on top of the rules every such gesture follows.
+    ///   - shouldBegin: a condition of the effect's own for a pan to begin (a
+    ///     direction, say), on top of the rules every such gesture follows (a pinch
+    ///     follows those rules only).
     ///   - willEnd: called just before the interaction is finished or cancelled at the
     ///     end of the gesture (not when the effect is detached mid-gesture).
     ///
     /// The effect owns this object, so the closures capture the values they need, never
     /// the effect itself (which would then never be released, nor its gestures removed).
-    public init(_ operation: Operation, recognizer: Recognizer, options: Options = [], name: String,
+    public init(_ operation: Operation, recognizer: Recognizer, options: Options = [],
+                maximumNumberOfTouches: Int = .max, name: String,
                 progress: ProgressRule, release: ReleaseRule,
                 shouldBegin: ((PanGestureRecognizer, ViewController) -> Bool)? = nil,
                 willEnd: ((Ending) -> Void)? = nil) {
         self.operation = operation
         self.recognizer = recognizer
         self.options = options
+        self.maximumNumberOfTouches = maximumNumberOfTouches
         self.name = name
         self.progress = progress
         self.release = release
-        self.shouldBegin = shouldBegin
+        self.shouldBegin = shouldBegin.map { shouldBegin in
+            { recognizer, viewController in
+                (recognizer as? PanGestureRecognizer).map { shouldBegin($0, viewController) } ?? true
+            }
+        }
         self.willEnd = willEnd
     }
 
@@ -218,13 +265,24 @@ public final class GestureDrivenTransition {
         guard operation == .dismissal || viewController.isNavigationController,
               attachments[viewController] == nil, let view = viewController.view else { return }
         guard let installed = install(on: view, for: viewController) else {
-            let what = recognizer == .pan ? "a pan" : "an edge pan"
+            let what: String
+            switch recognizer {
+            case .pan: what = "a pan"
+            case .screenEdgePan: what = "an edge pan"
+            case .pinch: what = "a pinch (the host may be older than ABI 1.2)"
+            }
             let whose = operation == .pop ? "navigation controller's" : "presented controller's"
             Host.log("\(name): could not install \(what) on the \(whose) view")
             return
         }
-        installed.shouldBegin = { [weak self] recognizer in
+        let shouldBegin: (GestureRecognizer) -> Bool = { [weak self] recognizer in
             self?.shouldBegin(recognizer, on: viewController) ?? false
+        }
+        if let pan = installed as? PanGestureRecognizer {
+            pan.shouldBegin = shouldBegin
+            if maximumNumberOfTouches != .max { pan.maximumNumberOfTouches = maximumNumberOfTouches }
+        } else if let pinch = installed as? PinchGestureRecognizer {
+            pinch.shouldBegin = shouldBegin
         }
         var attachment = Attachment(recognizer: installed, replacedSystemPop: nil, systemPopWasEnabled: false)
         if options.contains(.waitsForSystemPopGesture), let systemPop = viewController.interactivePopGestureRecognizer {
@@ -258,7 +316,7 @@ public final class GestureDrivenTransition {
         operation == .pop ? .pop : .dismiss
     }
 
-    private func install(on view: View, for viewController: ViewController) -> PanGestureRecognizer? {
+    private func install(on view: View, for viewController: ViewController) -> GestureRecognizer? {
         switch recognizer {
         case .pan:
             return PanGestureRecognizer(on: view) { [weak self] pan in
@@ -268,12 +326,16 @@ public final class GestureDrivenTransition {
             return ScreenEdgePanGestureRecognizer(edges: edges, on: view) { [weak self] pan in
                 self?.handle(pan, of: viewController)
             }
+        case .pinch:
+            return PinchGestureRecognizer(on: view) { [weak self] pinch in
+                self?.handle(pinch, of: viewController)
+            }
         }
     }
 
     /// UIKit's rule for its own pop gesture, made general: something to pop (or still
     /// presented), and no transition running or queued; then the effect's own condition.
-    private func shouldBegin(_ recognizer: PanGestureRecognizer, on viewController: ViewController) -> Bool {
+    private func shouldBegin(_ recognizer: GestureRecognizer, on viewController: ViewController) -> Bool {
         guard !viewController.isTransitionInProgress else { return false }
         switch operation {
         case .pop: guard viewController.viewControllers.count > 1 else { return false }
@@ -282,11 +344,11 @@ public final class GestureDrivenTransition {
         return shouldBegin?(recognizer, viewController) ?? true
     }
 
-    private func clampedProgress(_ recognizer: PanGestureRecognizer, of viewController: ViewController) -> Double {
+    private func clampedProgress(_ recognizer: GestureRecognizer, of viewController: ViewController) -> Double {
         min(max(progress.measure(recognizer, viewController), 0), 1)
     }
 
-    private func handle(_ recognizer: PanGestureRecognizer, of viewController: ViewController) {
+    private func handle(_ recognizer: GestureRecognizer, of viewController: ViewController) {
         switch recognizer.state {
         case .began:
             // Read before the transition starts and moves things.
@@ -314,7 +376,7 @@ public final class GestureDrivenTransition {
 
     /// The finger let go (or the system cancelled a gesture treated as a release): the
     /// release rule decides, at the progress where the finger last was.
-    private func released(_ recognizer: PanGestureRecognizer, of viewController: ViewController) {
+    private func released(_ recognizer: GestureRecognizer, of viewController: ViewController) {
         isDriving = false
         let progress = clampedProgress(recognizer, of: viewController)
         let finishing = release.shouldFinish(Release(progress: progress, recognizer: recognizer))

@@ -395,7 +395,7 @@ import StagehandCore
         let errors = result.stage.diagnostics.filter { $0.severity == .error }.map(\.description)
         #expect(errors.contains { $0.contains("parallax_pop_create") && $0.contains("returned NULL") }, "\(errors)")
         let log = result.stage.diagnostics.map(\.description)
-        #expect(log.contains { $0.contains(#"gesture: expected "anywhere" or "edge", got "sideways""#) }, "\(log)")
+        #expect(log.contains { $0.contains(#"parameter gesture is "sideways", not one of "anywhere", "edge"; the factory parallax_pop_create returns NULL"#) }, "\(log)")
         #expect(Self.events(result) == ["began parallax-push push", "completed parallax-push push"])
         #expect(Self.stack(result) == ["Root", "Detail"])
     }

@@ -24,6 +24,11 @@ struct TestBundle {
     var usesBundleMacro = false
     /// Written before the factory's definition, e.g. a visibility attribute.
     var factoryAttributes = ""
+    /// When set, the bundle is an ABI 1.2 one (`STAGEHAND_BUNDLE_WITH_CONTEXT`, the
+    /// manifest stamped with the header's version) whose `init_with_context` runs this
+    /// body, with `host`, `bundle`, `path` and `error_message` in scope; the bundle's
+    /// context is kept in the global `bundle_context` for the effect's functions.
+    var initWithContextBody: String?
 
     var defaultManifest: String {
         """
@@ -38,10 +43,22 @@ struct TestBundle {
         let text = manifest ?? defaultManifest
         var literal = text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
             .replacingOccurrences(of: "\n", with: "\\n")
-        if usesBundleMacro {
+        if usesBundleMacro || initWithContextBody != nil {
             literal = literal.replacingOccurrences(of: "\\\"minor\\\": 0", with: "\\\"minor\\\": \" TEST_XSTRING(STAGEHAND_ABI_MINOR) \"")
         }
-        let bundle = usesBundleMacro
+        let bundle = initWithContextBody.map { body in
+            """
+            #define TEST_STRING(x) #x
+            #define TEST_XSTRING(x) TEST_STRING(x)
+            static bool test_init_with_context(const sh_host *table, sh_bundle_context *bundle, const char *path,
+                                               const char **error_message) {
+                host = table;
+                bundle_context = bundle;
+                { const sh_host *host = table; \(body) }
+            }
+            STAGEHAND_BUNDLE_WITH_CONTEXT("\(literal)", test_init_with_context, NULL)
+            """
+        } ?? (usesBundleMacro
             ? """
               #define TEST_STRING(x) #x
               #define TEST_XSTRING(x) TEST_STRING(x)
@@ -53,7 +70,7 @@ struct TestBundle {
               };
 
               const sh_bundle *stagehand_bundle_entry(void) { \(entryBody) return &test_bundle; }
-              """
+              """)
         return """
         #include <stdio.h>
         #include <stdlib.h>
@@ -63,6 +80,8 @@ struct TestBundle {
 
         /* The host's table, kept by init for the effect's functions. */
         static const sh_host *host;
+        /* The bundle's context (ABI 1.2 bundles only). */
+        static sh_bundle_context *bundle_context;
 
         \(prelude)
 

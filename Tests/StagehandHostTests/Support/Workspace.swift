@@ -40,15 +40,22 @@ final class Workspace {
         return destination
     }
 
+    /// An executable from one C file against the header, linked with libdl.
+    func compileProgram(_ source: String, to name: String) throws -> String {
+        try compile(source, to: name, flags: ["-ldl"], shared: false)
+    }
+
     /// Compiles C `source` into the shared object `name` with the system C compiler
-    /// (`cc -shared -fPIC`, the ABI header on the include path, then `flags`).
+    /// (`cc -shared -fPIC`, the ABI header of `headers` on the include path — the
+    /// current one by default — then `flags`); an executable when not `shared`.
     @discardableResult
-    func compile(_ source: String, to name: String, flags: [String] = []) throws -> String {
+    func compile(_ source: String, to name: String, headers: String = TestEnvironment.headerDirectory,
+                 flags: [String] = [], shared: Bool = true) throws -> String {
         let sourceFile = try write((name as NSString).deletingPathExtension + ".c", source)
         let output = path + "/" + name
         let compiler = Process()
         compiler.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        compiler.arguments = ["cc", "-shared", "-fPIC", "-std=c11", "-I", TestEnvironment.headerDirectory, "-o", output, sourceFile] + flags
+        compiler.arguments = ["cc"] + (shared ? ["-shared", "-fPIC"] : []) + ["-std=c11", "-I", headers, "-o", output, sourceFile] + flags
         let errors = Pipe()
         compiler.standardError = errors
         try compiler.run()

@@ -1,0 +1,15 @@
+import StagehandCore
+
+/// A run under way: what `ScenarioRunner.begin` set up, which its steps act on.
+public final class ScenarioRun {
+    public let stage: Stage
+    public let coordinator: Coordinator
+    /// Records every frame from the start (unless the runner records none).
+    public let recorder: TraceRecorder
+    /// The one finger of the scenario's drags.
+    public let finger: Finger
+
+    init(stage: Stage, coordinator: Coordinator, recorder: TraceRecorder, finger: Finger) {
+        self.stage = stage; self.coordinator = coordinator; self.recorder = recorder; self.finger = finger
+    }
+}

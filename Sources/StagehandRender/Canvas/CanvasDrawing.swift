@@ -1,0 +1,110 @@
+import StagehandCore
+import StagehandTrace
+
+/// One frame's display list as compact JSON, for a browser to paint on a 2D canvas: the
+/// same shapes, colours and numbers cairo and the SVG writer are given, so a live page
+/// shows what `stagehand play --out` renders.
+///
+///     {"bg":"#000000","items":[
+///       {"p":[x0,y0,x1,y1,…],"c":"#rrggbb","a":0.5},                 a polygon (3D face)
+///       {"r":[x,y,w,h,radius],"m":[a,b,c,d,tx,ty],"c":"#rrggbb"},     a rounded rectangle placed by m
+///       {"t":"Title","s":28,"x":cx,"y":baseline,"m":[…],"c":"#rrggbb"} a title, bold DejaVu Sans, centred on x
+///     ]}
+///
+/// Items are back to front, in screen points; `a` (opacity) is left out when 1.
+extension Renderer {
+    public func canvasDrawing(frame: Trace.Frame) throws(RenderError) -> String {
+        let list = try displayLists([frame])[0]
+        var w = SVGWriter(capacity: 2048)
+        w.append("{\"bg\":\"\(list.background.hex)\",\"items\":[")
+        var first = true
+        func separator(_ w: inout SVGWriter) {
+            if !first { w.append(",") }
+            first = false
+        }
+        for item in list.items {
+            for fill in item.fills {
+                separator(&w)
+                switch fill.shape {
+                case .polygon(let points):
+                    w.append("{\"p\":[")
+                    for (i, p) in points.enumerated() {
+                        if i > 0 { w.append(",") }
+                        w.number(p.x)
+                        w.append(",")
+                        w.number(p.y)
+                    }
+                    w.append("]")
+                case .roundedRect(let rect, let radius, let placement):
+                    w.append("{\"r\":[")
+                    w.number(rect.origin.x)
+                    w.append(",")
+                    w.number(rect.origin.y)
+                    w.append(",")
+                    w.number(rect.width)
+                    w.append(",")
+                    w.number(rect.height)
+                    w.append(",")
+                    w.number(min(radius, rect.width / 2, rect.height / 2))
+                    w.append("],")
+                    matrix(placement, into: &w)
+                }
+                paint(fill.color, into: &w)
+            }
+            if let label = item.label {
+                separator(&w)
+                w.append("{\"t\":")
+                w.append(Self.jsonString(label.text))
+                w.append(",\"s\":")
+                w.number(label.fontSize)
+                w.append(",\"x\":")
+                w.number(label.centerX)
+                w.append(",\"y\":")
+                w.number(label.baseline)
+                w.append(",")
+                matrix(label.placement, into: &w)
+                paint(label.color, into: &w)
+            }
+        }
+        w.append("]}")
+        return w.text
+    }
+
+    private func matrix(_ t: Transform2D, into w: inout SVGWriter) {
+        w.append("\"m\":[")
+        for (i, v) in [t.a, t.b, t.c, t.d].enumerated() {
+            if i > 0 { w.append(",") }
+            w.number(v, decimals: 5)
+        }
+        w.append(",")
+        w.number(t.tx)
+        w.append(",")
+        w.number(t.ty)
+        w.append("]")
+    }
+
+    private func paint(_ color: RGBA, into w: inout SVGWriter) {
+        w.append(",\"c\":\"\(color.hex)\"")
+        if color.alpha < 0.9995 {
+            w.append(",\"a\":")
+            w.number(color.alpha, decimals: 3)
+        }
+        w.append("}")
+    }
+
+    /// A JSON string literal (titles are the user's).
+    static func jsonString(_ text: String) -> String {
+        var out = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case _ where scalar.value < 0x20 || scalar == "\u{2028}" || scalar == "\u{2029}":
+                let hex = String(scalar.value, radix: 16)
+                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out + "\""
+    }
+}

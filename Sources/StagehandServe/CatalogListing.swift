@@ -1,0 +1,39 @@
+import StagehandHost
+import StagehandTrace
+
+/// What the page's catalog shows: every effect the server can play, and the problems
+/// of the last load (a bundle that failed to load is listed there, with its message).
+struct CatalogListing: Encodable {
+    struct Item: Encodable {
+        var name: String
+        var kind: String
+        var family: String?
+        var interactive: Bool
+        var description: String
+        var bundle: String
+    }
+
+    var effects: [Item]
+    var problems: [String]
+    /// Counts loads: the page re-selects its effect when this changes, so the next
+    /// transition uses the reloaded bundle.
+    var generation: Int
+
+    init(library: EffectLibrary, problems: [String], generation: Int, bundleNames: (String) -> String) {
+        effects = library.effects.sorted { $0.name < $1.name }.map { info in
+            Item(name: info.name, kind: info.kind.rawValue, family: Self.family(of: info), interactive: info.interactive,
+                 description: info.description, bundle: bundleNames(info.bundlePath))
+        }
+        self.problems = problems
+        self.generation = generation
+    }
+
+    /// An effect's family (`EffectInfo.family` where the host declares one), read by
+    /// name so the listing works with hosts whose effects have none.
+    static func family(of info: EffectInfo) -> String? {
+        for child in Mirror(reflecting: info).children where child.label == "family" {
+            if let value = child.value as? String, !value.isEmpty { return value }
+        }
+        return nil
+    }
+}

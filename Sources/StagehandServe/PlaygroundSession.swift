@@ -1,0 +1,269 @@
+import Foundation
+import StagehandCore
+import StagehandHost
+import StagehandRender
+import StagehandTrace
+
+/// One browser tab: its own stage, advanced in real time (60 frames a second of the
+/// virtual clock per second, or fewer in slow motion), each frame sent to the page.
+///
+/// Everything a session does happens on its own serial queue, so tabs never share a
+/// stage or wait on each other (the runtime keeps each stage's state to the thread that
+/// drives it). A message that cannot be understood or comes out of order is answered
+/// with an error message on the page and a log line; the session goes on.
+final class PlaygroundSession: @unchecked Sendable {
+    let id: String
+    private let queue: DispatchQueue
+    private let library: PlaygroundLibrary
+    private let exports: ExportStore
+    private let send: @Sendable (ServerMessage) -> Void
+    private let log: @Sendable (String) -> Void
+    private let clock = ContinuousClock()
+    private let started: ContinuousClock.Instant
+
+    // Confined to `queue`:
+    private var stage: LiveStage?
+    private var renderer: Renderer?
+    private var timer: DispatchSourceTimer?
+    private var speed = 1.0
+    private var limiter = PointerRateLimit()
+    private var lastSent: Trace.Frame?
+    private var lastAcknowledged: Int?
+    private var closed = false
+    private var renderFailed = false
+    /// Whether a move was applied ahead of the clock (see `tickEarly`).
+    private var ahead = false
+
+    init(id: String, library: PlaygroundLibrary, exports: ExportStore, send: @escaping @Sendable (ServerMessage) -> Void,
+         log: @escaping @Sendable (String) -> Void) {
+        self.id = id
+        self.library = library
+        self.exports = exports
+        self.send = send
+        self.log = log
+        queue = DispatchQueue(label: "stagehand.serve.session.\(id)", qos: .userInteractive)
+        started = clock.now
+    }
+
+    /// Sends the catalog, starts a stage with no effect, and starts the clock.
+    func start() {
+        queue.async { [self] in
+            send(.catalog(library.listing))
+            select(effect: nil, parameters: [:])
+            schedule()
+        }
+    }
+
+    /// Handles one text message from the page (on the session's queue).
+    func receive(_ text: String) {
+        queue.async { [self] in handle(text) }
+    }
+
+    /// A message that is not text: refused.
+    func receiveBinary(count: Int) {
+        queue.async { [self] in refuse("binary message of \(count) bytes ignored: messages are JSON text") }
+    }
+
+    /// The plugin directories changed and were loaded again.
+    func catalogChanged(_ listing: CatalogListing) {
+        queue.async { [self] in
+            guard !closed else { return }
+            send(.catalog(listing))
+        }
+    }
+
+    /// The page went away: the stage stops; a finger still down is cancelled, as the
+    /// system cancels touches whose source disappears.
+    func close() {
+        queue.async { [self] in
+            guard !closed else { return }
+            closed = true
+            timer?.cancel()
+            timer = nil
+            if stage?.isDragging == true {
+                stage?.cancelTouch()
+                log("session \(id): the page disconnected mid-drag; its touch was cancelled")
+            } else {
+                log("session \(id): closed")
+            }
+            stage = nil
+        }
+    }
+
+    private func handle(_ text: String) {
+        guard !closed else { return }
+        let message: ClientMessage
+        do {
+            message = try ClientMessage.parse(text)
+        } catch {
+            return refuse(error.description)
+        }
+        switch message {
+        case .select(let effect, let parameters):
+            select(effect: effect, parameters: parameters)
+        case .operation(let operation):
+            enqueue(.operation(operation))
+        case .pointer(let phase, let location, let sequence):
+            let now = (clock.now - started) / .seconds(1)
+            let admitted = limiter.admit(isMove: phase == .move, now: now) { dropped in
+                if dropped == 0 {
+                    send(.error("more than \(PointerRateLimit.perSecond) pointer events in a second: the extra moves are dropped"))
+                } else {
+                    log("session \(id): dropped \(dropped) pointer moves (more than \(PointerRateLimit.perSecond) in a second)")
+                }
+            }
+            if admitted {
+                enqueue(.pointer(phase, location, sequence: sequence))
+                if phase == .move { tickEarly() }
+            }
+        case .speed(let value):
+            speed = value
+            schedule()
+        case .export:
+            export()
+        }
+    }
+
+    private func refuse(_ problem: String) {
+        log("session \(id): \(problem)")
+        send(.error(problem))
+    }
+
+    private func enqueue(_ input: LiveStage.Input) {
+        guard let stage else { return }
+        if let problem = stage.enqueue(input) { refuse(problem) }
+    }
+
+    /// Restarts the stage with `name` (nil: none) and `parameters`; an unknown effect or
+    /// a parameter out of bounds is refused and the current stage goes on.
+    private func select(effect name: String?, parameters: [String: String]) {
+        let library = library.library
+        var effect: EffectInfo?
+        if let name {
+            do {
+                effect = try library.effect(named: name)
+                try library.validate(overrides: parameters, for: name)
+            } catch {
+                return refuse("\(name): \(error.message)")
+            }
+        } else if !parameters.isEmpty {
+            return refuse("select: parameters need an effect")
+        }
+        if stage?.isDragging == true { stage?.cancelTouch() }
+        let session = id, log = self.log, send = self.send
+        // Errors are shown as they come; a warning once per stage (a drag continued
+        // frame after frame repeats the same one); notes only in the trace.
+        var warned = Set<String>()
+        let live = LiveStage(library: library, effect: effect, parameters: parameters) { diagnostic in
+            guard diagnostic.severity != .note else { return }
+            if diagnostic.severity == .warning, !warned.insert(diagnostic.message).inserted { return }
+            log("session \(session): \(diagnostic.description)")
+            if diagnostic.severity == .error { send(.error(diagnostic.description)) }
+        }
+        stage = live
+        ahead = false
+        renderer = Renderer(screen: live.screen)
+        lastSent = nil
+        lastAcknowledged = nil
+        send(.selected(selection(live, library: library)))
+        sendFrame()
+    }
+
+    private func selection(_ live: LiveStage, library: EffectLibrary) -> ServerMessage.Selection {
+        let parameters = (live.effect?.parameters ?? []).map { declaration in
+            ServerMessage.Parameter(name: declaration.name, type: declaration.type.rawValue,
+                                    value: live.parameters[declaration.name] ?? Self.plain(declaration.defaultValue),
+                                    minimum: declaration.minimum.map(Self.plain), maximum: declaration.maximum.map(Self.plain))
+        }
+        return ServerMessage.Selection(effect: live.effect?.name, kind: live.effect?.kind.rawValue,
+                                       interactive: live.effect?.interactive ?? false, parameters: parameters,
+                                       operations: live.operations.operations.map(\.rawValue))
+    }
+
+    /// `text` as one shell word (single-quoted unless it is plain).
+    static func shellQuoted(_ text: String) -> String {
+        let plain = text.unicodeScalars.allSatisfy { CharacterSet.alphanumerics.contains($0) || "-_.=/:,+".unicodeScalars.contains($0) }
+        return plain && !text.isEmpty ? text : "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
+    }
+
+    /// A value as a form field shows it (strings without their JSON quotes).
+    private static func plain(_ value: ParameterValue) -> String {
+        if case .string(let text) = value { return text }
+        return value.description
+    }
+
+    /// (Re)starts the frame clock at the current speed.
+    private func schedule() {
+        timer?.cancel()
+        guard !closed, let stage else { return }
+        let interval = stage.frameDuration / speed
+        let timer = DispatchSource.makeTimerSource(flags: .strict, queue: queue)
+        timer.schedule(deadline: .now() + interval, repeating: interval, leeway: .microseconds(500))
+        timer.setEventHandler { [weak self] in self?.tick() }
+        timer.resume()
+        self.timer = timer
+    }
+
+    /// A move is applied as soon as it arrives (the frame it makes is stepped and sent
+    /// now, not at the next tick of the clock) when the stage is not already a frame
+    /// ahead of the clock; the next tick is then skipped. The stage thus keeps 60 frames
+    /// a second while a finger's move reaches the page in the time it takes to step and
+    /// draw one frame, not up to a frame later.
+    private func tickEarly() {
+        guard !ahead else { return }
+        ahead = true
+        advance()
+    }
+
+    private func tick() {
+        if ahead {
+            ahead = false
+            return
+        }
+        advance()
+    }
+
+    private func advance() {
+        guard !closed, let stage else { return }
+        let wasFull = stage.recordingFull
+        stage.tick()
+        if stage.recordingFull, !wasFull {
+            send(.notice("the recording is full (\(LiveStage.recordingLimit / stage.fps / 60) minutes): the stage goes on unrecorded; choose an effect to start a new recording"))
+        }
+        sendFrame()
+    }
+
+    /// Sends the stage's latest frame. While no finger is down, a frame that shows
+    /// exactly what the last one did is skipped unless that one is half a second old (an
+    /// idle stage sends two frames a second: the page's clock still moves).
+    private func sendFrame() {
+        guard let stage, let frame = stage.latest, let renderer else { return }
+        if !stage.isDragging, let last = lastSent, last.views == frame.views, last.percent == frame.percent,
+           lastAcknowledged == stage.acknowledged, frame.t - last.t < 0.5 { return }
+        do {
+            let drawing = try renderer.canvasDrawing(frame: frame)
+            send(.frame(index: stage.frameIndex, time: frame.t, percent: frame.percent, interactive: stage.isInteractive,
+                        drawing: drawing, acknowledged: stage.acknowledged))
+            lastSent = frame
+            lastAcknowledged = stage.acknowledged
+        } catch {
+            if !renderFailed { refuse("frames cannot be drawn: \(error)") }
+            renderFailed = true
+        }
+    }
+
+    private func export() {
+        guard let stage else { return }
+        guard let (scenario, trace) = stage.export() else {
+            return refuse("the recording is full: choose an effect to start a new one, then export")
+        }
+        var command = "stagehand play recording.json"
+        for (key, value) in stage.parameters.sorted(by: { $0.key < $1.key }) {
+            command += " " + Self.shellQuoted("--param=\(stage.effect?.name ?? "").\(key)=\(value)")
+        }
+        let links = exports.store(session: id, scenario: scenario, trace: trace)
+        send(.exported(ServerMessage.Export(scenario: links.scenario, trace: links.trace, gif: links.gif,
+                                            command: command, frames: trace.frames.count)))
+        sendFrame()
+    }
+}

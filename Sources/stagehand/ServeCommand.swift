@@ -1,0 +1,109 @@
+import ArgumentParser
+import Foundation
+import StagehandHost
+import StagehandServe
+
+/// `stagehand serve`: the live playground. A local web page lists the effects and
+/// drives a stage per tab with the mouse or a finger; rebuilt bundles in `--plugins`
+/// directories are loaded again without a restart.
+struct ServeCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "serve",
+        abstract: "Serve the live playground: drive any effect with the mouse or a finger in a browser.",
+        discussion: """
+            Listens on 127.0.0.1 (this machine only) unless --host says otherwise, prints the \
+            page's address, and runs until interrupted. Each tab is a stage of its own. Bundles \
+            in --plugins directories are watched: a rebuilt one is scanned and loaded again, \
+            and the page's catalog updated. The page and its messages are described in \
+            Documentation/Playground.md.
+            """
+    )
+
+    @OptionGroup var plugins: PluginOptions
+
+    @Option(help: ArgumentHelp("The port to listen on (0: any free port).", valueName: "port"))
+    var port: Int = 8017
+
+    @Option(help: ArgumentHelp("The address to listen on: 127.0.0.1 (the default) serves this machine only; 0.0.0.0 every network.",
+                               valueName: "address"))
+    var host: String = "127.0.0.1"
+
+    func validate() throws {
+        guard (0...65535).contains(port) else {
+            throw ValidationError("--port \(port): expected a port from 0 to 65535")
+        }
+    }
+
+    func run() throws {
+        let environment = ProcessInfo.processInfo.environment
+        let (scanner, scannerDiagnostics) = PluginOptions.scanner(environment: environment)
+        for diagnostic in scannerDiagnostics { StandardError.write(diagnostic.description) }
+        let catalog = plugins.catalog
+        let currentDirectory = FileManager.default.currentDirectoryPath
+        let directories = plugins.pluginDirectories.map { $0.hasPrefix("/") ? $0 : currentDirectory + "/" + $0 }
+        for directory in directories {
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue else {
+                throw InputError.fail("--plugins \(directory)", "not a directory")
+            }
+        }
+        let temporary = NSTemporaryDirectory() + "stagehand-serve-\(getpid())"
+        var configuration = PlaygroundConfiguration(
+            load: { copies in
+                EffectLibrary.load(pluginDirectories: copies, catalogPath: catalog, host: HostTable.shared,
+                                   environment: environment, scanner: scanner)
+            },
+            log: { line in StandardError.write("serve: " + line) },
+            temporaryDirectory: temporary)
+        configuration.host = host
+        configuration.port = UInt16(port)
+        configuration.pluginDirectories = directories
+        if !configuration.isLoopback {
+            StandardError.write("serve: listening on \(host), not the loopback address: anyone who can reach this machine can open the page and drive bundles loaded here")
+        }
+        let server: PlaygroundServer
+        do {
+            server = try PlaygroundServer(configuration: configuration)
+        } catch {
+            throw InputError.fail("--host \(host)", "cannot listen there: \(error)")
+        }
+        let box = PortBox()
+        let done = DispatchSemaphore(value: 0)
+        Task {
+            do {
+                box.port = Int(try await server.start())
+            } catch {
+                box.failure = "\(error)"
+            }
+            done.signal()
+        }
+        done.wait()
+        if let failure = box.failure {
+            try? FileManager.default.removeItem(atPath: temporary)
+            throw InputError.fail("--port \(port)", "cannot listen on \(host):\(port): \(failure)")
+        }
+        let shown = host.contains(":") ? "[\(host)]" : (host == "0.0.0.0" ? "127.0.0.1" : host)
+        print("Stagehand playground: http://\(shown):\(box.port)/")
+        fflush(stdout)
+        signal(SIGINT, SIG_IGN)
+        signal(SIGTERM, SIG_IGN)
+        let stop = DispatchSemaphore(value: 0)
+        var sources: [DispatchSourceSignal] = []
+        for number in [SIGINT, SIGTERM] {
+            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+            source.setEventHandler { stop.signal() }
+            source.resume()
+            sources.append(source)
+        }
+        stop.wait()
+        try? FileManager.default.removeItem(atPath: temporary)
+        _ = sources
+    }
+}
+
+/// The port the server listens on, or why it could not, handed from the task that
+/// starts it.
+private final class PortBox: @unchecked Sendable {
+    var port = 0
+    var failure: String?
+}

@@ -1,0 +1,211 @@
+#!/usr/bin/env python3
+"""The playground in a real browser: headless Chromium (Debian's) driven by Playwright.
+
+Starts `stagehand serve` on a free port, opens the page, picks parallax-pop, pushes,
+then drags with the mouse from the middle of the stage to 70 % of its width and
+releases (20 % of the width: below parallax-pop's quarter, the pop springs back), drags
+to 95 % (the pop finishes), and cancels a drag at 20 % (the system takes the touch away:
+a pointercancel). Screenshots of the stage mid-drag and after each release are compared
+with what `stagehand play` of the exported scenario renders for the same frame; the
+exported scenario must replay to the trace the server recorded, byte for byte.
+
+    Tests/Playground/playground_test.py [--stagehand PATH] [--screenshot PNG]
+
+--screenshot writes a picture of the whole page (the README's). Exits 0 when every
+check passes, 1 with the failures listed otherwise.
+"""
+import argparse
+import base64
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+
+from playwright.sync_api import sync_playwright
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+CHROMIUM = os.environ.get("STAGEHAND_CHROMIUM", "/usr/bin/chromium")
+# Mean difference per channel (0-255) and share of pixels off by more than 48 allowed
+# between the page's canvas and cairo's PNG: antialiasing and text hinting differ.
+MEAN_TOLERANCE = 2.0
+PIXEL_TOLERANCE = 0.02
+
+failures = []
+
+
+def check(condition, message):
+    print(("ok    " if condition else "FAIL  ") + message, flush=True)
+    if not condition:
+        failures.append(message)
+
+
+def start_server(stagehand):
+    process = subprocess.Popen([stagehand, "serve", "--port", "0"], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                               text=True, cwd=ROOT)
+    line = process.stdout.readline()
+    if "http://" not in line:
+        process.kill()
+        raise SystemExit("stagehand serve printed no address: " + line + process.stderr.read())
+    return process, line.strip().split(" ")[-1]
+
+
+def state(page, expression):
+    return page.evaluate("() => " + expression)
+
+
+def wait(page, condition, timeout=10000):
+    page.wait_for_function("() => " + condition, timeout=timeout)
+
+
+def settle(page, seconds):
+    """Waits until the page has shown `seconds` of stage time past now."""
+    t = state(page, "stagehand.frame.t")
+    wait(page, "stagehand.frame && stagehand.frame.t >= %f" % (t + seconds))
+
+
+def shot(page, what):
+    """The stage canvas as PNG, and the frame shown. While a finger is down every frame
+    is sent, so the frame shown may change during the screenshot: it must show the same
+    (the same percent, the finger still), and the later one is compared."""
+    for _ in range(20):
+        before = state(page, "stagehand.frame")
+        png = page.locator("#stage").screenshot()
+        after = state(page, "stagehand.frame")
+        if before["percent"] == after["percent"]:
+            return {"what": what, "png": png, "t": after["t"], "percent": after["percent"]}
+        page.wait_for_timeout(50)
+    raise SystemExit("the stage never stood still for a screenshot: " + what)
+
+
+def compare(page, a, b):
+    """Mean channel difference and share of very different pixels, measured in the page."""
+    return page.evaluate("""async ([a, b]) => {
+        const load = (data) => new Promise((ok, no) => { const i = new Image(); i.onload = () => ok(i); i.onerror = no; i.src = data; });
+        const [x, y] = await Promise.all([load(a), load(b)]);
+        if (x.width !== y.width || x.height !== y.height) return {size: [x.width, x.height, y.width, y.height]};
+        const pixels = (img) => { const c = document.createElement('canvas'); c.width = img.width; c.height = img.height;
+          const g = c.getContext('2d'); g.drawImage(img, 0, 0); return g.getImageData(0, 0, img.width, img.height).data; };
+        const p = pixels(x), q = pixels(y);
+        let sum = 0, bad = 0;
+        for (let i = 0; i < p.length; i += 4) {
+          let worst = 0;
+          for (let k = 0; k < 3; k++) { const d = Math.abs(p[i + k] - q[i + k]); sum += d; if (d > worst) worst = d; }
+          if (worst > 48) bad++;
+        }
+        return {mean: sum / (p.length / 4 * 3), bad: bad / (p.length / 4)};
+    }""", ["data:image/png;base64," + base64.b64encode(a).decode(), "data:image/png;base64," + base64.b64encode(b).decode()])
+
+
+def drag(page, box, to_fraction, end, picture=None):
+    """Mouse down in the middle of the stage, a move to `to_fraction` of its width over
+    about 0.4 s, still for 0.3 s; a screenshot (and of the whole page into `picture`);
+    then `end` ("up" or "cancel")."""
+    x0, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    x1 = box["x"] + box["width"] * to_fraction
+    page.mouse.move(x0, y)
+    page.mouse.down()
+    for i in range(1, 25):
+        page.mouse.move(x0 + (x1 - x0) * i / 24, y)
+        page.wait_for_timeout(16)
+    page.wait_for_timeout(300)
+    mid = shot(page, "mid-drag to %d %%" % round(to_fraction * 100))
+    if picture:
+        page.screenshot(path=picture)
+    if end == "up":
+        page.mouse.up()
+    else:
+        # The system takes the touch away (an incoming call): the browser's pointercancel.
+        page.evaluate("""() => { const c = document.getElementById('stage');
+            c.dispatchEvent(new PointerEvent('pointercancel', {pointerId: 1, bubbles: true})); }""")
+        page.mouse.up()
+    wait(page, "stagehand.frame.percent === null", 10000)
+    settle(page, 0.3)
+    after = shot(page, "after the %s at %d %%" % ("release" if end == "up" else "cancel", round(to_fraction * 100)))
+    return mid, after
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--stagehand", default=os.path.join(ROOT, ".build", "debug", "stagehand"))
+    parser.add_argument("--screenshot", help="write a picture of the whole page here")
+    args = parser.parse_args()
+    server, url = start_server(args.stagehand)
+    work = tempfile.mkdtemp(prefix="stagehand-playground-")
+    try:
+        with sync_playwright() as p:
+            browser = p.chromium.launch(executable_path=CHROMIUM, headless=True,
+                                        args=["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"])
+            page = browser.new_page(viewport={"width": 1180, "height": 900}, device_scale_factor=1)
+            page.goto(url)
+            wait(page, "stagehand.catalog && stagehand.selected && stagehand.frame")
+            names = state(page, "stagehand.catalog.effects.map(e => e.name)")
+            check("parallax-pop" in names, "the catalog lists parallax-pop (%d effects)" % len(names))
+            page.click('#effects li[data-effect="parallax-pop"]')
+            wait(page, "stagehand.selected.effect === 'parallax-pop'")
+            labels = page.locator("#operations button").all_inner_texts()
+            check(labels == ["Push", "Pop"], "a pop effect offers Push and Pop: %s" % labels)
+            sliders = page.locator("#parameters input[type=range]").count()
+            check(sliders >= 4, "parallax-pop's bounded parameters are sliders (%d)" % sliders)
+            page.click('#operations button[data-operation="push"]')
+            settle(page, 0.8)
+            box = page.locator("#stage").bounding_box()
+            shots = []
+            mid, after = drag(page, box, 0.70, "up", picture=args.screenshot)
+            check(abs((mid["percent"] or 0) - 0.20) < 0.03, "mid-drag the pop follows the finger: %s" % mid["percent"])
+            shots += [mid, after]
+            page.click('#operations button[data-operation="push"]')
+            settle(page, 0.8)
+            shots += list(drag(page, box, 0.95, "up"))
+            page.click('#operations button[data-operation="push"]')
+            settle(page, 0.8)
+            mid, after = drag(page, box, 0.70, "cancel")
+            shots += [mid, after]
+            page.click("#export")
+            wait(page, "stagehand.exported !== null")
+            exported = state(page, "stagehand.exported")
+            base = url.rstrip("/")
+            scenario = os.path.join(work, "recording.json")
+            with open(scenario, "wb") as f:
+                f.write(urllib.request.urlopen(base + exported["scenario"]).read())
+            live_trace = urllib.request.urlopen(base + exported["trace"]).read()
+            gif = urllib.request.urlopen(base + exported["gif"]).read()
+            check(gif[:6] == b"GIF89a", "the export's GIF is a GIF (%d bytes)" % len(gif))
+            replay = os.path.join(work, "replay.json")
+            run = subprocess.run([args.stagehand, "play", scenario, "--trace", replay], cwd=ROOT, capture_output=True, text=True)
+            check(run.returncode == 0, "stagehand play replays the export" + ("" if run.returncode == 0 else ": " + run.stderr[-300:]))
+            with open(replay, "rb") as f:
+                check(f.read() == live_trace, "the replay's trace is the live trace, byte for byte")
+            events = json.loads(live_trace)["events"]
+            outcomes = [e["kind"] for e in events if e["effect"] == "parallax-pop" and e["interactive"] and e["kind"] != "began"]
+            check(outcomes == ["cancelled", "completed", "cancelled"],
+                  "released at 20 %% it springs back, at 45 %% it pops, cancelled it springs back: %s" % outcomes)
+            for s in shots:
+                png = os.path.join(work, "play.png")
+                run = subprocess.run([args.stagehand, "play", scenario, "--out", png, "--time", "%.6f" % s["t"]],
+                                     cwd=ROOT, capture_output=True, text=True)
+                if run.returncode != 0:
+                    check(False, "stagehand play renders t = %.3f: %s" % (s["t"], run.stderr[-300:]))
+                    continue
+                with open(png, "rb") as f:
+                    d = compare(page, s["png"], f.read())
+                ok = "mean" in d and d["mean"] <= MEAN_TOLERANCE and d["bad"] <= PIXEL_TOLERANCE
+                check(ok, "%s (t = %.3f s): the page shows what stagehand play renders (%s)" % (s["what"], s["t"], d))
+            browser.close()
+    finally:
+        server.terminate()
+        try:
+            server.wait(5)
+        except subprocess.TimeoutExpired:
+            server.kill()
+    if failures:
+        print("%d check(s) failed" % len(failures))
+        return 1
+    print("all checks passed")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

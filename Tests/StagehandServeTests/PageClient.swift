@@ -1,0 +1,154 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A tab's side of the WebSocket, as the page speaks it: a plain RFC 6455 client over a
+/// TCP socket (Foundation's WebSocket task needs a libcurl built with WebSocket support,
+/// which Debian's is not), written from the RFC, separate from the server's library.
+/// Blocking reads run on Dispatch's threads, never on the test's task.
+final class PageClient: @unchecked Sendable {
+    struct Failure: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    private let descriptor: Int32
+    private var buffer: [UInt8] = []
+    private let reads = DispatchQueue(label: "page-client.reads")
+    private let writes = DispatchQueue(label: "page-client.writes")
+
+    /// Connects and completes the handshake (throws when the server refuses it), off the
+    /// test's task: the server answers on the same process's tasks.
+    static func connect(port: UInt16, path: String = "/socket") async throws -> PageClient {
+        try await withCheckedThrowingContinuation { continuation in
+            DispatchQueue.global().async {
+                continuation.resume(with: Result { try PageClient(port: port, path: path) })
+            }
+        }
+    }
+
+    private init(port: UInt16, path: String) throws {
+        descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard descriptor >= 0 else { throw Failure(description: "socket() failed") }
+        var timeout = timeval(tv_sec: 20, tv_usec: 0)
+        setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = port.bigEndian
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Glibc.connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        guard connected == 0 else { Glibc.close(descriptor); throw Failure(description: "cannot connect to port \(port)") }
+        let key = Data((0..<16).map { _ in UInt8.random(in: 0...255) }).base64EncodedString()
+        try write(Array("GET \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: \(key)\r\nSec-WebSocket-Version: 13\r\n\r\n".utf8))
+        var head: [UInt8] = []
+        while !(head.count >= 4 && Array(head.suffix(4)) == [13, 10, 13, 10]) {
+            head.append(try byte())
+        }
+        let status = String(decoding: head, as: UTF8.self)
+        guard status.hasPrefix("HTTP/1.1 101") else { throw Failure(description: "handshake refused: \(status.prefix(80))") }
+    }
+
+    deinit { Glibc.close(descriptor) }
+
+    func send(_ text: String) async throws { try await write(opcode: 1, Array(text.utf8)) }
+
+    func send(_ object: [String: Any]) async throws {
+        try await send(String(decoding: try JSONSerialization.data(withJSONObject: object), as: UTF8.self))
+    }
+
+    func sendBinary(_ data: Data) async throws { try await write(opcode: 2, Array(data)) }
+
+    private func write(opcode: UInt8, _ payload: [UInt8]) async throws {
+        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, Error>) in
+            writes.async {
+                continuation.resume(with: Result { try self.frame(opcode: opcode, payload) })
+            }
+        }
+    }
+
+    /// Sends `payload` as one masked frame, as a client must.
+    private func frame(opcode: UInt8, _ payload: [UInt8]) throws {
+        var out: [UInt8] = [0x80 | opcode]
+        if payload.count < 126 {
+            out.append(0x80 | UInt8(payload.count))
+        } else if payload.count <= 0xFFFF {
+            out += [0x80 | 126, UInt8(payload.count >> 8), UInt8(payload.count & 0xFF)]
+        } else {
+            out.append(0x80 | 127)
+            for shift in stride(from: 56, through: 0, by: -8) { out.append(UInt8((payload.count >> shift) & 0xFF)) }
+        }
+        let mask = (0..<4).map { _ in UInt8.random(in: 0...255) }
+        out += mask
+        out += payload.enumerated().map { $0.element ^ mask[$0.offset % 4] }
+        try write(out)
+    }
+
+    /// The next message from the server, as a JSON object (`{"type": "close"}` when the
+    /// server closes).
+    func receive() async throws -> [String: Any] {
+        try await withCheckedThrowingContinuation { continuation in
+            reads.async {
+                continuation.resume(with: Result { try self.readMessage() })
+            }
+        }
+    }
+
+    private func readMessage() throws -> [String: Any] {
+        var message: [UInt8] = []
+        while true {
+            let first = try byte(), second = try byte()
+            var length = Int(second & 0x7F)
+            if length == 126 { length = Int(try byte()) << 8 | Int(try byte()) }
+            else if length == 127 { length = 0; for _ in 0..<8 { length = length << 8 | Int(try byte()) } }
+            var payload: [UInt8] = []
+            payload.reserveCapacity(length)
+            for _ in 0..<length { payload.append(try byte()) }
+            let opcode = first & 0x0F
+            if opcode == 8 { return ["type": "close"] }
+            if opcode == 9 || opcode == 10 { continue }
+            message += payload
+            if first & 0x80 != 0 { break }
+        }
+        return (try JSONSerialization.jsonObject(with: Data(message)) as? [String: Any]) ?? [:]
+    }
+
+    /// Reads messages until one of `type` satisfying `accept` arrives.
+    func next(_ type: String, limit: Int = 3000, where accept: ([String: Any]) -> Bool = { _ in true }) async throws -> [String: Any] {
+        for _ in 0..<limit {
+            let message = try await receive()
+            if message["type"] as? String == type, accept(message) { return message }
+            if message["type"] as? String == "close" { throw Failure(description: "the server closed the socket while waiting for \(type)") }
+        }
+        throw Failure(description: "no \(type) message within \(limit) messages")
+    }
+
+    /// Drops the connection without a closing handshake, as a crashed or closed tab does.
+    func close() {
+        shutdown(descriptor, Int32(SHUT_RDWR))
+    }
+
+    private func write(_ bytes: [UInt8]) throws {
+        var offset = 0
+        while offset < bytes.count {
+            let n = bytes[offset...].withUnsafeBytes { Glibc.send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            guard n > 0 else { throw Failure(description: "the connection closed while sending") }
+            offset += n
+        }
+    }
+
+    private var readBuffer = [UInt8](repeating: 0, count: 65536)
+    private var readStart = 0, readEnd = 0
+
+    private func byte() throws -> UInt8 {
+        if readStart == readEnd {
+            let n = readBuffer.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
+            guard n > 0 else { throw Failure(description: "the connection closed (or 20 s passed without data)") }
+            readStart = 0
+            readEnd = n
+        }
+        defer { readStart += 1 }
+        return readBuffer[readStart]
+    }
+}
