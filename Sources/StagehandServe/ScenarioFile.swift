@@ -52,19 +52,29 @@ enum ScenarioFile {
             return "{\"present\": {\(fields.joined(separator: ", "))}}"
         case .dismiss: return "{\"dismiss\": {}}"
         case .drag(let from, let to, let duration, let hold, let release):
-            let releaseText: String
-            switch release {
-            case .lift: releaseText = "true"
-            case .hold: releaseText = "false"
-            case .cancel: releaseText = "\"cancel\""
-            }
             return "{\"drag\": {\"from\": [\(number(from.x)), \(number(from.y))], \"to\": [\(number(to.x)), \(number(to.y))], "
-                + "\"duration\": \(number(duration)), \"hold\": \(number(hold)), \"release\": \(releaseText)}}"
+                + "\"duration\": \(number(duration)), \"hold\": \(number(hold)), \"release\": \(text(release))}}"
+        case .twoFingerDrag(let from, let to, let duration, let hold, let release):
+            return "{\"drag\": {\"from\": [\(number(from.x)), \(number(from.y))], \"to\": [\(number(to.x)), \(number(to.y))], "
+                + "\"duration\": \(number(duration)), \"hold\": \(number(hold)), \"release\": \(text(release)), \"fingers\": 2}}"
+        case .pinch(let center, let from, let to, let angle, let duration, let hold, let release):
+            return "{\"pinch\": {\"center\": [\(number(center.x)), \(number(center.y))], \"from\": \(number(from)), \"to\": \(number(to)), "
+                + "\"angle\": \(number(angle * 180 / .pi)), \"duration\": \(number(duration)), \"hold\": \(number(hold)), "
+                + "\"release\": \(text(release))}}"
         case .wait(let seconds): return "{\"wait\": \(number(seconds))}"
         case .switchChild(let title, let effect):
             var fields = ["\"title\": \(string(title))"]
             if let effect { fields.append("\"effect\": \(string(effect))") }
             return "{\"switchChild\": {\(fields.joined(separator: ", "))}}"
+        }
+    }
+
+    /// A drag's or a pinch's `release` as the scenario file writes it.
+    static func text(_ release: DragRelease) -> String {
+        switch release {
+        case .lift: return "true"
+        case .hold: return "false"
+        case .cancel: return "\"cancel\""
         }
     }
 

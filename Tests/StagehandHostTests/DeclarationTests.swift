@@ -171,7 +171,7 @@ import Testing
         let workspace = try Workspace()
         let scenario = try workspace.write("s.json", #"{"root": {"title": "A", "embedInNavigation": true}, "navigation": {"push": "parallax-push", "pop": "parallax-pop"}, "steps": [{"push": {"title": "B"}}, {"wait": 1}, {"pop": {}}, {"wait": 1}]}"#)
         let run = try runStagehand(["play", scenario, "--param", "parallax-pop.gesture=diagonal"])
-        #expect(run.errors.contains(#"libParallax.so (parallax-pop): parameter gesture is "diagonal", not one of "anywhere", "edge"; the factory parallax_pop_create returns NULL"#),
+        #expect(run.errors.contains(#"note: libParallax.so (parallax-pop): parameter gesture is "diagonal", not one of "anywhere", "edge"; the factory parallax_pop_create returns NULL"#),
                 "\(run.errors)")
         let accepted = try runStagehand(["play", scenario, "--param", "parallax-pop.gesture=edge"])
         #expect(accepted.status == 0 && !accepted.errors.contains("parameter gesture"), "\(accepted.errors)")

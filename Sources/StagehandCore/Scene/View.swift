@@ -198,7 +198,7 @@ open class View {
     /// zPosition (on screen), subview order among equals, as Core Animation sorts
     /// sublayers. The subviews themselves when no zPosition is set (no sort, no copy).
     public var subviewsInDrawingOrder: [View] {
-        guard subviews.contains(where: { $0.presentation.zPosition != 0 }) else { return subviews }
+        guard subviews.contains(where: { $0.model.zPosition != 0 || $0.animationRows[.zPosition] >= 0 }) else { return subviews }
         return subviews.enumerated()
             .map { (index: $0.offset, z: $0.element.presentation.zPosition, view: $0.element) }
             .sorted { $0.z != $1.z ? $0.z < $1.z : $0.index < $1.index }

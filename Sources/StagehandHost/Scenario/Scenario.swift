@@ -38,7 +38,9 @@ public struct Scenario: Hashable, Sendable {
         for step in steps {
             switch step {
             case .wait(let seconds): total += seconds
-            case .drag(_, _, let duration, let hold, _): total += duration + frame + hold
+            case .drag(_, _, let duration, let hold, _), .twoFingerDrag(_, _, let duration, let hold, _),
+                 .pinch(_, _, _, _, let duration, let hold, _):
+                total += duration + frame + hold
             default: break
             }
         }
@@ -53,6 +55,9 @@ public struct Scenario: Hashable, Sendable {
 
 /// One step of a scenario.
 public enum ScenarioStep: Hashable, Sendable {
+    /// How far apart, in points, the two fingers of a `twoFingerDrag` are.
+    public static let twoFingerSpacing = 40.0
+
     case push(title: String, embedInNavigation: Bool)
     case pop
     case popToRoot
@@ -61,6 +66,13 @@ public enum ScenarioStep: Hashable, Sendable {
     /// One finger in a straight line over `duration`, still for `hold`, then ended as
     /// `release` says (lifted, left down, or cancelled by the system).
     case drag(from: Point, to: Point, duration: Double, hold: Double, release: DragRelease)
+    /// Two fingers side by side (the second `twoFingerSpacing` points right of the
+    /// first), moving together as `drag` moves one: a two-finger pan.
+    case twoFingerDrag(from: Point, to: Point, duration: Double, hold: Double, release: DragRelease)
+    /// Two fingers about `center`, `from` points apart along `angle` (radians from the
+    /// x axis), moving apart or together to `to` points over `duration`, still for
+    /// `hold`, then ended as `release` says.
+    case pinch(center: Point, from: Double, to: Double, angle: Double, duration: Double, hold: Double, release: DragRelease)
     case wait(Double)
     /// Swaps the root's child for a new one titled `title` with a container effect.
     case switchChild(title: String, effect: String?)

@@ -143,7 +143,7 @@ public enum ScenarioParser {
         }
 
         func step(_ value: JSONValue, _ path: String) throws(Diagnostic) -> ScenarioStep {
-            let names = ["push", "pop", "popToRoot", "present", "dismiss", "drag", "wait", "switchChild"]
+            let names = ["push", "pop", "popToRoot", "present", "dismiss", "drag", "pinch", "wait", "switchChild"]
             guard case .object(let members) = value, members.count == 1, let (name, body) = members.first.map({ ($0.key, $0.value) }) else {
                 throw fail(path, "expected an object with exactly one of \(names.joined(separator: ", "))")
             }
@@ -170,13 +170,31 @@ public enum ScenarioParser {
                 _ = try object(body, p, keys: [])
                 return .dismiss
             case "drag":
-                let o = try object(body, p, keys: ["from", "to", "duration", "hold", "release"])
+                let o = try object(body, p, keys: ["from", "to", "duration", "hold", "release", "fingers"])
                 guard let from = try point(o["from"], "\(p).from") else { throw fail("\(p).from", "missing; expected [x, y]") }
                 guard let to = try point(o["to"], "\(p).to") else { throw fail("\(p).to", "missing; expected [x, y]") }
-                return .drag(from: from, to: to,
-                             duration: try number(o["duration"], "\(p).duration", min: 0, max: 600) ?? 0.3,
-                             hold: try number(o["hold"], "\(p).hold", min: 0, max: 600) ?? 0,
-                             release: try release(o["release"], "\(p).release") ?? .lift)
+                let duration = try number(o["duration"], "\(p).duration", min: 0, max: 600) ?? 0.3
+                let hold = try number(o["hold"], "\(p).hold", min: 0, max: 600) ?? 0
+                let release = try release(o["release"], "\(p).release") ?? .lift
+                switch try number(o["fingers"], "\(p).fingers", min: 1, max: 2) {
+                case nil, 1: return .drag(from: from, to: to, duration: duration, hold: hold, release: release)
+                case 2: return .twoFingerDrag(from: from, to: to, duration: duration, hold: hold, release: release)
+                default: throw fail("\(p).fingers", "expected 1 or 2")
+                }
+            case "pinch":
+                let o = try object(body, p, keys: ["center", "from", "to", "angle", "duration", "hold", "release"])
+                guard let center = try point(o["center"], "\(p).center") else { throw fail("\(p).center", "missing; expected [x, y]") }
+                guard let from = try number(o["from"], "\(p).from", min: 1, max: 10_000) else {
+                    throw fail("\(p).from", "missing; expected the fingers' first distance in points")
+                }
+                guard let to = try number(o["to"], "\(p).to", min: 1, max: 10_000) else {
+                    throw fail("\(p).to", "missing; expected the fingers' last distance in points")
+                }
+                let degrees = try number(o["angle"], "\(p).angle", min: -360, max: 360) ?? 0
+                return .pinch(center: center, from: from, to: to, angle: degrees * .pi / 180,
+                              duration: try number(o["duration"], "\(p).duration", min: 0, max: 600) ?? 0.3,
+                              hold: try number(o["hold"], "\(p).hold", min: 0, max: 600) ?? 0,
+                              release: try release(o["release"], "\(p).release") ?? .lift)
             case "switchChild":
                 let o = try object(body, p, keys: ["title", "effect"])
                 return .switchChild(title: try string(o["title"], "\(p).title") ?? "Child",

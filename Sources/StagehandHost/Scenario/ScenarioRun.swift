@@ -8,8 +8,11 @@ public final class ScenarioRun {
     public let recorder: TraceRecorder
     /// The one finger of the scenario's drags.
     public let finger: Finger
+    /// The two fingers of its pinches and two-finger drags (ids apart from the drag's).
+    let pair: ScriptedFingers
 
     init(stage: Stage, coordinator: Coordinator, recorder: TraceRecorder, finger: Finger) {
         self.stage = stage; self.coordinator = coordinator; self.recorder = recorder; self.finger = finger
+        pair = ScriptedFingers(stage: stage, ids: [2, 3])
     }
 }

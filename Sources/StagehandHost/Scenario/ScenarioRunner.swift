@@ -83,10 +83,10 @@ public struct ScenarioRunner: Sendable {
 
     /// Performs one step of a run begun with `begin`.
     public func perform(_ step: ScenarioStep, in run: ScenarioRun) {
-        perform(step, coordinator: run.coordinator, finger: run.finger)
+        perform(step, coordinator: run.coordinator, finger: run.finger, pair: run.pair)
     }
 
-    private func perform(_ step: ScenarioStep, coordinator: Coordinator, finger: Finger) {
+    private func perform(_ step: ScenarioStep, coordinator: Coordinator, finger: Finger, pair: ScriptedFingers) {
         let stage = coordinator.stage
         switch step {
         case .push(let title, let embed):
@@ -114,6 +114,14 @@ public struct ScenarioRunner: Sendable {
             case .cancel: finger.cancel()
             case .hold: break
             }
+        case .twoFingerDrag(let from, let to, let duration, let hold, let release):
+            let d = ScenarioStep.twoFingerSpacing
+            pair.move(from: [from, Point(x: from.x + d, y: from.y)], to: [to, Point(x: to.x + d, y: to.y)],
+                      duration: duration, hold: hold, release: release)
+        case .pinch(let center, let from, let to, let angle, let duration, let hold, let release):
+            pair.move(from: ScriptedFingers.pinchPoints(center: center, distance: from, angle: angle),
+                                   to: ScriptedFingers.pinchPoints(center: center, distance: to, angle: angle),
+                                   duration: duration, hold: hold, release: release)
         case .switchChild(let title, let effect):
             guard let parent = stage.window.rootViewController, !(parent is NavigationController) else {
                 stage.recordError("switchChild: the root must not be a navigation controller (\"root\": {\"embedInNavigation\": false})",

@@ -55,7 +55,7 @@ public final class TraceRecorder {
             views.append(record)
             for s in v.subviewsInDrawingOrder { walk(s, depth: depth + 1, opacity: shown) }
         }
-        for s in stage.window.subviews { walk(s, depth: 0, opacity: 1) }
+        for s in stage.window.subviewsInDrawingOrder { walk(s, depth: 0, opacity: 1) }
         var presented: [String] = []
         var vc = stage.window.rootViewController
         while let p = vc?.presentedViewController {
