@@ -7,12 +7,16 @@ import Testing
 /// Many stages at once on many threads, as a test runner, a gallery renderer with workers
 /// or a preview server runs them: every effect of the catalog, through its standard
 /// scenario (interactive ones driven by a finger that finishes and one that cancels), on
-/// 8 stages driven by 8 threads for 20 rounds. Each scene must settle as it should, and
+/// 8 stages driven by 8 threads for enough rounds that each thread makes about 120 runs
+/// (10 rounds of a dozen effects; fewer rounds as the catalog grows). Each scene must settle as it should, and
 /// each run must give exactly the trace the same scenario gives on one thread alone:
 /// sharing the bundles, the host table and the handle table changes nothing.
 @Suite struct ConcurrentStagesTests {
     static let threads = 8
-    static let rounds = 20
+    /// Runs per thread, whatever the catalog's size (at least 3 rounds of every effect).
+    static let runsPerThread = 120
+
+    static func rounds(for effects: Int) -> Int { max(3, runsPerThread / max(1, effects)) }
 
     /// One effect's scenario and what it must give.
     struct Case {
@@ -30,10 +34,13 @@ import Testing
         var light = ScenarioRunner(library: library)
         light.recordsFrames = false
         try #require(library.effects.count >= 8, "the catalog's effects: \(library.effects.map(\.name))")
-        // A small screen at 30 Hz keeps 8 × 20 runs of every effect to a few seconds;
+        // A small screen at 30 Hz keeps 8 × 120 runs to a few seconds;
         // the scenario's steps are the standard ones.
         let cases = library.effects.map { effect -> Case in
-            let scenario = StandardScenario.make(for: effect, library: library, screen: Size(width: 320, height: 568), framesPerSecond: 30)
+            var scenario = StandardScenario.make(for: effect, library: library, screen: Size(width: 320, height: 568), framesPerSecond: 30)
+            // Flat screens: what is shared between stages is the bundles and the tables,
+            // not the screens' content (which only multiplies the views each run moves).
+            scenario.screens = StandardScenario.flatScreens
             return Case(effect: effect, scenario: scenario, reference: ScenarioRunner(library: library).run(scenario).trace,
                         outcome: light.run(scenario).trace)
         }
@@ -42,6 +49,7 @@ import Testing
             #expect(errors.isEmpty, "\(c.effect.name) alone: \(errors.map { $0.message ?? "" })")
         }
 
+        let rounds = Self.rounds(for: cases.count)
         let problems = Mutex<[String]>([])
         let runs = Mutex(0)
         let done = DispatchGroup()
@@ -49,7 +57,7 @@ import Testing
             done.enter()
             let thread = Thread {
                 defer { done.leave() }
-                for round in 0..<Self.rounds {
+                for round in 0..<rounds {
                     // Each thread goes through the effects from a different place, so
                     // different effects (and the same ones) run at the same time.
                     for k in cases.indices {
@@ -67,7 +75,7 @@ import Testing
         }
         done.wait()
 
-        #expect(runs.withLock { $0 } == Self.threads * Self.rounds * cases.count)
+        #expect(runs.withLock { $0 } == Self.threads * rounds * cases.count)
         let found = problems.withLock { $0 }
         #expect(found.isEmpty, "\(found.count) problems; the first: \(found.prefix(10).joined(separator: "\n"))")
     }

@@ -1,8 +1,11 @@
 import Foundation
+import StagehandABI
 
 /// The scans of earlier runs, in one JSON file (`plugin-scans.json`) in the cache
 /// directory, by bundle path. An entry is used only while the file's fingerprint is
-/// unchanged (`BundleFingerprint`).
+/// unchanged (`BundleFingerprint`) and it was scanned by this same host build: a scan's
+/// outcome depends on the host too (its ABI, its table), so a rebuilt or upgraded host
+/// scans again rather than trusting, say, a crash seen by a broken build.
 ///
 /// The cache is only ever a shortcut: a file that is missing, unreadable, corrupt or of
 /// another version is treated as empty (the bundles are scanned again), and one that
@@ -11,12 +14,22 @@ import Foundation
 /// written meanwhile, and drop the entries of files that no longer exist.
 struct ScanCache {
     static let fileName = "plugin-scans.json"
-    static let version = 1
+    static let version = 2
 
     struct Entry: Codable, Equatable {
         var fingerprint: BundleFingerprint
+        /// The host build that made the scan (`ScanCache.host`).
+        var host: String
         var scan: BundleScan
     }
+
+    /// This host build: the ABI it speaks and its executable's size and modification time.
+    static let host: String = {
+        var info = stat()
+        guard stat("/proc/self/exe", &info) == 0 else { return "abi \(STAGEHAND_ABI_MAJOR).\(STAGEHAND_ABI_MINOR)" }
+        let modified = Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec)
+        return "abi \(STAGEHAND_ABI_MAJOR).\(STAGEHAND_ABI_MINOR), executable \(info.st_size) bytes, modified \(modified)"
+    }()
 
     private struct File: Codable {
         var version: Int
@@ -33,12 +46,12 @@ struct ScanCache {
     }
 
     func entry(for path: String, fingerprint: BundleFingerprint) -> BundleScan? {
-        guard let entry = entries[path], entry.fingerprint == fingerprint else { return nil }
+        guard let entry = entries[path], entry.fingerprint == fingerprint, entry.host == Self.host else { return nil }
         return entry.scan
     }
 
     mutating func record(_ scan: BundleScan, for path: String, fingerprint: BundleFingerprint) {
-        let entry = Entry(fingerprint: fingerprint, scan: scan)
+        let entry = Entry(fingerprint: fingerprint, host: Self.host, scan: scan)
         entries[path] = entry
         changed[path] = entry
     }
