@@ -14,7 +14,9 @@ struct PreviewCommand: ParsableCommand {
         discussion: """
             The scenario comes from the effect's kind: a push is pushed; a pop is popped after \
             UIKit's push; a presentation is presented, then dismissed by UIKit; a dismissal \
-            dismisses what UIKit presented; a container effect switches children; an interactive \
+            dismisses what UIKit presented; a container effect switches children; an effect of \
+            kind navigation, modal or any plays each of its operations (push and pop, present \
+            and dismiss, or all four); an interactive \
             effect is also driven by a finger that finishes, then by one that cancels. \
             A GIF cannot show 60 fps (its delays are hundredths of a second and browsers slow \
             down anything under 2): it is resampled to 100/round(100/fps) fps, at most 50. \

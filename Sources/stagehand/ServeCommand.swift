@@ -28,7 +28,20 @@ struct ServeCommand: ParsableCommand {
                                valueName: "address"))
     var host: String = "127.0.0.1"
 
+    /// For tests, which need quick reloads and an impatient GIF request.
+    @Option(help: ArgumentHelp("Seconds between two looks at the --plugins directories.", visibility: .hidden))
+    var watchInterval: Double = 0.5
+
+    @Option(help: ArgumentHelp("Seconds a GIF request waits for the GIF before answering 503.", visibility: .hidden))
+    var gifWait: Double = 60
+
     func validate() throws {
+        guard watchInterval.isFinite, (0.01...60).contains(watchInterval) else {
+            throw ValidationError("--watch-interval \(watchInterval): expected 0.01 to 60 seconds")
+        }
+        guard gifWait.isFinite, (0...600).contains(gifWait) else {
+            throw ValidationError("--gif-wait \(gifWait): expected 0 to 600 seconds")
+        }
         guard (0...65535).contains(port) else {
             throw ValidationError("--port \(port): expected a port from 0 to 65535")
         }
@@ -58,6 +71,8 @@ struct ServeCommand: ParsableCommand {
         configuration.host = host
         configuration.port = UInt16(port)
         configuration.pluginDirectories = directories
+        configuration.watchInterval = watchInterval
+        configuration.gifWait = gifWait
         if !configuration.isLoopback {
             StandardError.write("serve: listening on \(host), not the loopback address: anyone who can reach this machine can open the page and drive bundles loaded here")
         }

@@ -1,10 +1,13 @@
 import Foundation
-import StagehandCore
-import StagehandHost
-@testable import StagehandServe
 
-/// A playground server on an ephemeral loopback port, loading the bundles built beside
-/// the test binary and the repository's catalog, with its log lines kept for checking.
+/// A playground server on an ephemeral loopback port: the real `stagehand serve`, run as
+/// a child process with the bundles built beside it and the repository's catalog, its
+/// log lines (standard error) kept for checking.
+///
+/// A child process rather than a server inside the test process: the server's work runs
+/// on Swift's cooperative thread pool (one thread per core), which the other suites of a
+/// full `swift test` run keep busy with blocking work (child processes, package builds),
+/// so an in-process server could be starved for minutes and its clients time out.
 final class TestServer: @unchecked Sendable {
     static let repositoryRoot: String = {
         var url = URL(fileURLWithPath: #filePath)
@@ -17,33 +20,75 @@ final class TestServer: @unchecked Sendable {
         return (executable as NSString).deletingLastPathComponent
     }()
 
-    let server: PlaygroundServer
+    struct StartFailure: Error, CustomStringConvertible {
+        let description: String
+    }
+
     let port: UInt16
+    private let process: Process
     private let logBox: LogBox
 
     /// The server's log lines so far.
     var log: [String] { logBox.lines }
 
     init(pluginDirectories: [String] = [], gifWait: Double? = nil) async throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: TestServer.productsDirectory + "/stagehand")
+        var arguments = ["serve", "--port", "0", "--catalog", TestServer.repositoryRoot + "/Catalog.json",
+                         "--watch-interval", "0.1"]
+        for directory in pluginDirectories { arguments += ["--plugins", directory] }
+        if let gifWait { arguments += ["--gif-wait", String(gifWait)] }
+        process.arguments = arguments
+        var environment = ProcessInfo.processInfo.environment
+        environment["STAGEHAND_CACHE_DIR"] = NSTemporaryDirectory() + "stagehand-serve-test-cache-\(UUID().uuidString)"
+        process.environment = environment
+        let output = Pipe(), errors = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
         let box = LogBox()
-        var configuration = PlaygroundConfiguration(
-            load: { copies in
-                EffectLibrary.load(pluginDirectories: copies, catalogPath: TestServer.repositoryRoot + "/Catalog.json",
-                                   host: HostTable.shared, environment: [:])
-            },
-            log: { line in box.append(line) },
-            temporaryDirectory: NSTemporaryDirectory() + "stagehand-serve-test-\(UUID().uuidString)")
-        configuration.port = 0
-        configuration.pluginDirectories = pluginDirectories
-        configuration.watchInterval = 0.1
-        if let gifWait { configuration.gifWait = gifWait }
-        server = try PlaygroundServer(configuration: configuration)
-        port = try await server.start()
+        try process.run()
+        // The log is read as it comes, on a thread of its own, until the child exits.
+        let errorHandle = errors.fileHandleForReading
+        Thread.detachNewThread {
+            var pending = Data()
+            while true {
+                let chunk = errorHandle.availableData
+                if chunk.isEmpty { break }
+                pending.append(chunk)
+                while let newline = pending.firstIndex(of: 10) {
+                    box.append(String(decoding: pending[pending.startIndex..<newline], as: UTF8.self))
+                    pending.removeSubrange(pending.startIndex...newline)
+                }
+            }
+        }
+        // The first line of standard output is the page's address.
+        let outputHandle = output.fileHandleForReading
+        var first = Data()
+        while !first.contains(10) {
+            let chunk = outputHandle.availableData
+            if chunk.isEmpty { break }
+            first.append(chunk)
+        }
+        let line = String(decoding: first, as: UTF8.self)
+        guard let colon = line.range(of: ":", options: .backwards),
+              let port = UInt16(line[colon.upperBound...].prefix { $0.isNumber }) else {
+            process.terminate()
+            process.waitUntilExit()
+            throw StartFailure(description: "stagehand serve did not print its address: \(line) \(box.lines)")
+        }
+        self.process = process
+        self.port = port
         logBox = box
     }
 
     func stop() async {
-        await server.stop()
+        guard process.isRunning else { return }
+        process.interrupt()
+        process.waitUntilExit()
+    }
+
+    deinit {
+        if process.isRunning { process.terminate() }
     }
 
     var url: URL { URL(string: "http://127.0.0.1:\(port)/")! }
