@@ -91,9 +91,11 @@ extension View {
     /// look now, its frame {0, 0, rect.size}; in no hierarchy. `nil` for an empty or
     /// non-finite rect.
     ///
-    /// It is a view that clips to its bounds holding a snapshot of the whole view,
-    /// placed so that `rect`'s origin is at its top left: whatever a snapshot carries
-    /// (subviews, content) is in a tile too, exactly where it was.
+    /// It is a view that clips to its bounds holding a snapshot of the view, placed so
+    /// that `rect`'s origin is at its top left: whatever a snapshot carries (subviews,
+    /// content) is in a tile too, exactly where it was. The snapshot holds only the
+    /// subviews that can draw inside `rect` (see `copyForSnapshot(parent:keeping:upward:)` in View),
+    /// so a screen cut into many tiles costs about one snapshot, not one per tile.
     public func resizableSnapshotView(from rect: Rect) -> View? {
         let r = rect.standardized
         guard [r.origin.x, r.origin.y, r.width, r.height].allSatisfy(\.isFinite), !r.isEmpty else { return nil }
@@ -101,7 +103,7 @@ extension View {
         tile.name = "snapshot of \(displayName) (\(Self.short(r.origin.x)), \(Self.short(r.origin.y)), \(Self.short(r.width)) × \(Self.short(r.height)))"
         tile.sourceKind = sourceKind ?? kind
         tile.model.clipsToBounds = true
-        let whole = snapshotView()
+        let whole = snapshotView(keeping: r)
         // Place the copy so that `r.origin` of its bounds sits at the tile's (0, 0).
         let b = whole.model.bounds, a = whole.model.anchorPoint
         whole.model.center = Point(x: b.origin.x + a.x * b.width - r.origin.x,

@@ -265,7 +265,16 @@ open class View {
     /// presentation values, the label, and copies of the visible subviews. It is not in
     /// any hierarchy and has no gesture recognizers or controller.
     open func snapshotView() -> View {
-        let copy = copyForSnapshot(parent: nil)
+        resetForSnapshot(copyForSnapshot(parent: nil))
+    }
+
+    /// A snapshot holding only the subviews that can draw inside `region` (in this
+    /// view's bounds coordinates): the same pixels there as `snapshotView()`.
+    func snapshotView(keeping region: Rect) -> View {
+        resetForSnapshot(copyForSnapshot(parent: nil, keeping: region))
+    }
+
+    private func resetForSnapshot(_ copy: View) -> View {
         copy.name = "snapshot of \(displayName)"
         // The snapshot is the view's own rendering: its position, not its transform or
         // its opacity, which the copy's own properties now control.
@@ -280,14 +289,29 @@ open class View {
     /// For snapshots: what kind of view was copied (drawn the same way).
     public internal(set) var sourceKind: Kind?
 
-    func copyForSnapshot(parent: View?) -> View {
+    /// A copy of this view (presentation values) and of its visible subviews. With a
+    /// `region` (in the space `upward` maps this view's bounds to, level by level; this
+    /// view's own bounds when `upward` is empty), only the subviews whose drawing can
+    /// reach it: a subview is left out only when the box of everything it draws
+    /// (`drawnExtent`), mapped up to the region's space, misses the region, so the
+    /// region shows the same pixels with or without it.
+    func copyForSnapshot(parent: View?, keeping region: Rect? = nil, upward: [Transform3D] = []) -> View {
         let copy = View(frame: .zero, kind: kind.isContent ? kind : .snapshot, label: label)
         copy.name = name
         copy.model = presentation
         copy.sourceKind = kind.isContent ? nil : sourceKind ?? kind
         copy.superview = parent
         for sub in subviews where !sub.presentation.isHidden {
-            copy.subviews.append(sub.copyForSnapshot(parent: copy))
+            guard let region else {
+                copy.subviews.append(sub.copyForSnapshot(parent: copy))
+                continue
+            }
+            let chain = [sub.toSuperview()] + upward
+            if let extent = sub.drawnExtent(), let box = Self.boundingBox(of: extent, through: chain),
+               !box.intersects(region) {
+                continue
+            }
+            copy.subviews.append(sub.copyForSnapshot(parent: copy, keeping: region, upward: chain))
         }
         return copy
     }

@@ -38,7 +38,12 @@ public final class TraceRecorder {
 
     func capture() {
         var views: [Trace.ViewRecord] = []
-        func walk(_ v: View, depth: Int, opacity: Double) {
+        // Each view's map to the window is its own (with its superview's sublayer
+        // transform), flattened, then its superview's: one product per view instead of
+        // walking up to the window for every corner, which costs the depth of the tree
+        // again for each view of a deep one (a screen cut into tiles).
+        func walk(_ v: View, depth: Int, opacity: Double, parentToWindow: Transform3D) {
+            let toWindow = v.toSuperview().concatenating(Self.flatten).concatenating(parentToWindow)
             let p = v.presentation
             let shown = opacity * p.alpha
             let t = p.transform
@@ -49,13 +54,16 @@ public final class TraceRecorder {
                 frame: [p.frame.origin.x, p.frame.origin.y, p.frame.width, p.frame.height].map(Self.round6),
                 transform: [t.a, t.b, t.c, t.d, t.tx, t.ty].map(Self.round6),
                 alpha: Self.round6(p.alpha), opacity: Self.round6(shown), hidden: p.isHidden,
-                corners: v.cornersInWindow().map { [Self.round6($0.x), Self.round6($0.y)] },
+                corners: p.bounds.corners.map {
+                    let c = toWindow.project(x: $0.x, y: $0.y).point
+                    return [Self.round6(c.x), Self.round6(c.y)]
+                },
                 color: color, cornerRadius: Self.round6(p.cornerRadius), shadow: Self.round6(p.shadowOpacity))
             Self.recordLayerProperties(of: p, in: &record)
             views.append(record)
-            for s in v.subviewsInDrawingOrder { walk(s, depth: depth + 1, opacity: shown) }
+            for s in v.subviewsInDrawingOrder { walk(s, depth: depth + 1, opacity: shown, parentToWindow: toWindow) }
         }
-        for s in stage.window.subviewsInDrawingOrder { walk(s, depth: 0, opacity: 1) }
+        for s in stage.window.subviewsInDrawingOrder { walk(s, depth: 0, opacity: 1, parentToWindow: .identity) }
         var presented: [String] = []
         var vc = stage.window.rootViewController
         while let p = vc?.presentedViewController {
@@ -69,6 +77,9 @@ public final class TraceRecorder {
         frameCount += 1
         if let consumer { consumer(frame) } else { frames.append(frame) }
     }
+
+    /// Drops z, as Core Animation flattens each layer into its parent's plane.
+    static let flatten = Transform3D(scaleX: 1, y: 1, z: 0)
 
     /// The layer properties of ABI 1.2, each only where it differs from its default.
     static func recordLayerProperties(of p: ViewState, in record: inout Trace.ViewRecord) {
