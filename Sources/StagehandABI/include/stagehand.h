@@ -19,11 +19,9 @@
  *
  * Versioning: a host accepts a bundle whose `abi_major` equals its own and whose
  * `abi_minor` is not newer than its own. History: 1.0 the first; 1.1 appended
- * `sh_host.controller_transition_in_progress`; 1.2 appended to `sh_host` the bundle's
- * own log, gesture touch counts and the pinch, and the layer properties of 3D and
- * masked effects (double-sided layers, a sublayer transform, clipping and masks,
- * snapshots of a rectangle, shadow radius/offset/colour, zPosition), and to `sh_bundle`
- * an `init` that receives the bundle's context and can say why it refused. Every struct carries `size`: fields are only
+ * `sh_host.controller_transition_in_progress`; 1.2 appended the bundle's log, touch
+ * counts, the pinch and the layer properties of 3D and masked effects to `sh_host`, and
+ * `init_with_context` (context, refusal message) to `sh_bundle`. Every struct carries `size`: fields are only
  * ever appended, and a reader must check `size` before reading a field added later.
  *
  * Threading. A host may run several stages (scenes: a window, its clock, its
@@ -48,9 +46,7 @@
  *   - Globals: keep only what is immutable once `init` returns (the host table pointer,
  *     tables of constants), per-stage state reached through `self`, the `user` pointers
  *     and handles, or state you synchronise yourself. `init` is called once per process,
- *     before any other call.
- *
- * No function here may block or sleep.
+ *     before any other call. No function here may block or sleep.
  *
  * Handles (`sh_view`, `sh_controller`, ...) are numbers the host hands out, never reused
  * while the process lives, not addresses: a handle kept past the life of what it named
@@ -360,9 +356,8 @@ typedef struct sh_host {
      */
     void (*bundle_log)(sh_bundle_context *bundle, sh_log_level level, const char *message);
 
-    /** UIPanGestureRecognizer's minimumNumberOfTouches / maximumNumberOfTouches (1 and
-     *  unlimited, written UINT32_MAX, by default). A pan limited to one touch ignores a
-     *  second finger: its centroid, translation and velocity follow the first alone. */
+    /** UIPanGestureRecognizer's minimum/maximumNumberOfTouches (1 and SH_TOUCHES_UNLIMITED
+     *  by default). A pan limited to one touch follows the first finger alone. */
     void (*gesture_set_minimum_touches)(sh_gesture *g, uint32_t count);
     void (*gesture_set_maximum_touches)(sh_gesture *g, uint32_t count);
     /** numberOfTouches: the fingers the recognizer is tracking now. */
@@ -381,8 +376,7 @@ typedef struct sh_host {
      *  children, e.g. m34 = -1/500 on the container of a cube's faces). Animatable. */
     sh_transform3d (*view_sublayer_transform)(sh_view *v);
     void (*view_set_sublayer_transform)(sh_view *v, sh_transform3d t);
-    /** UIView.clipsToBounds: subviews are drawn only inside the bounds (rounded by the
-     *  corner radius). */
+    /** UIView.clipsToBounds: subviews are drawn only inside the (rounded) bounds. */
     bool (*view_clips_to_bounds)(sh_view *v);
     void (*view_set_clips_to_bounds)(sh_view *v, bool clips);
     /** The view's mask (see sh_mask): false when it has none. */
@@ -396,8 +390,7 @@ typedef struct sh_host {
      * frame {0, 0, rect.size}. Not in any hierarchy. NULL for an empty or non-finite rect.
      */
     sh_view *(*view_resizable_snapshot)(sh_view *v, sh_rect rect);
-    /** Shadow radius (blur, points; 3 by default), offset ({0, -3} by default) and colour
-     *  (opaque black by default), as CALayer's. Animatable. */
+    /** Shadow radius (blur, 3), offset ({0, -3}) and colour (black): CALayer's defaults. Animatable. */
     double (*view_shadow_radius)(sh_view *v);
     void (*view_set_shadow_radius)(sh_view *v, double radius);
     sh_size (*view_shadow_offset)(sh_view *v);
@@ -496,76 +489,9 @@ typedef struct sh_bundle {
 /** The entry symbol's type: `const sh_bundle *stagehand_bundle_entry(void);` */
 typedef const sh_bundle *(*sh_bundle_entry_fn)(void);
 
-/* ---------------------------------------------------------------- helpers for C bundles */
-
-/**
- * Whether `host`'s table is long enough to hold `field` (fields are only appended): test
- * it before calling a function added after 1.0, and fall back when it is absent (a 1.2
- * bundle on a 1.1 host gets a flip without back-face culling rather than a crash):
- *
- *     if (SH_HOST_HAS(host, view_set_double_sided))
- *         host->view_set_double_sided(back_face, false);
- */
-#define SH_HOST_HAS(host, field) \
-    (offsetof(sh_host, field) + sizeof(((const sh_host *)0)->field) <= (size_t)(host)->size)
-
-/** `gesture_set_maximum_touches`'s "no limit" (1.2; UIKit's default). */
-#define SH_TOUCHES_UNLIMITED UINT32_MAX
-
-/**
- * The mask of a circle of `radius` about `center` (1.2): its bounding square with the
- * radius as corner radius. A circular reveal animates from a small circle to one that
- * covers the view:
- *
- *     if (SH_HOST_HAS(host, view_set_mask)) {
- *         sh_mask from = sh_mask_circle(tap, 1), to = sh_mask_circle(tap, 1000);
- *         host->view_set_mask(view, &from);
- *         // inside an animation block:
- *         host->view_set_mask(view, &to);
- *     }
- */
-static inline sh_mask sh_mask_circle(sh_point center, double radius) {
-    sh_mask m;
-    m.rect.origin.x = center.x - radius;
-    m.rect.origin.y = center.y - radius;
-    m.rect.size.width = 2 * radius;
-    m.rect.size.height = 2 * radius;
-    m.corner_radius = radius;
-    return m;
-}
-
-/**
- * Defines the bundle's one exported symbol in one line: a static `sh_bundle` with this
- * header's ABI version, the manifest (a string constant) and the init/deinit functions,
- * and `stagehand_bundle_entry` returning it.
- *
- *     STAGEHAND_BUNDLE(my_manifest, my_init, NULL)
- *
- * The entry is marked visible, so a bundle built with `-fvisibility=hidden` (which
- * keeps its other symbols private) still exports it. Its factories are called by name
- * too: mark each `__attribute__((visibility("default")))` in such a build.
- */
-#define STAGEHAND_BUNDLE(manifest_string, init_fn, deinit_fn)                  \
-    STAGEHAND_BUNDLE_DEFINE_(manifest_string, init_fn, deinit_fn, NULL)
-
-/**
- * The same with a 1.2 `init_with_context` (the bundle's context for `bundle_log`, and
- * an error message when it refuses):
- *
- *     static bool my_init(const sh_host *host, sh_bundle_context *bundle,
- *                         const char *path, const char **error_message);
- *     STAGEHAND_BUNDLE_WITH_CONTEXT(my_manifest, my_init, NULL)
- */
-#define STAGEHAND_BUNDLE_WITH_CONTEXT(manifest_string, init_fn, deinit_fn)     \
-    STAGEHAND_BUNDLE_DEFINE_(manifest_string, NULL, deinit_fn, init_fn)
-
-#define STAGEHAND_BUNDLE_DEFINE_(manifest_string, init_fn, deinit_fn, init_with_context_fn) \
-    static const sh_bundle stagehand_bundle_descriptor_ = {                      \
-        STAGEHAND_ABI_MAJOR, STAGEHAND_ABI_MINOR, (uint32_t)sizeof(sh_bundle),   \
-        (manifest_string), (init_fn), (deinit_fn), (init_with_context_fn)};      \
-    __attribute__((visibility("default"))) const sh_bundle *stagehand_bundle_entry(void); \
-    __attribute__((visibility("default"))) const sh_bundle *stagehand_bundle_entry(void) \
-    { return &stagehand_bundle_descriptor_; }
+/* SH_HOST_HAS, STAGEHAND_BUNDLE and the other helpers of C bundles (macros and inline
+ * functions over the types above) are in a header of their own. */
+#include "stagehand_bundle.h"
 
 #ifdef __cplusplus
 }
