@@ -62,8 +62,9 @@ let package = Package(
         .target(name: "StagehandABI"),
         .systemLibrary(name: "CFFI", pkgConfig: "libffi", providers: [.apt(["libffi-dev"])]),
 
-        // The value types and timing math that the runtime and the SDK share (each bundle
-        // links its own copy: value types only). Depends on nothing.
+        // The value types and timing math that the runtime and the SDK share. Each Swift
+        // bundle links its own copy, built from the host's sources (SourceIdentity says
+        // why that matters). Depends on nothing.
         .target(name: "StagehandGeometry"),
 
         // The headless runtime (scene, animation, transitioning, gestures). Nothing but the
@@ -78,7 +79,7 @@ let package = Package(
         .target(name: "StagehandTrace"),
 
         // The host.
-        .target(name: "StagehandHost", dependencies: ["StagehandCore", "StagehandABI", "CFFI", "StagehandTrace"]),
+        .target(name: "StagehandHost", dependencies: ["StagehandCore", "StagehandGeometry", "StagehandABI", "CFFI", "StagehandTrace"]),
 
         // The renderer, through Debian's cairo (drawing) and libgd (GIF), loaded at run
         // time from the runtime packages libcairo2 and libgd3 (CRenderLibraries declares

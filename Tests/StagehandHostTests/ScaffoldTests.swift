@@ -111,6 +111,14 @@ import Testing
         // compiler's caches hold the package's path.
         let directory = root + "/project/Effect", build = root + "/build"
         try fm.createDirectory(atPath: root + "/project", withIntermediateDirectories: true)
+        // The bundles an earlier run left were built against the SDK of that run's
+        // checkout: two Swift bundles built from different SDK sources cannot share a
+        // process, so only this run's bundles may be in the folder the catalog scans.
+        for products in [directory + "/.build/debug", build + "/debug"] {
+            for file in (try? fm.contentsOfDirectory(atPath: products)) ?? [] where file.hasSuffix(".so") {
+                try fm.removeItem(atPath: products + "/" + file)
+            }
+        }
 
         for kind in ["push", "pop", "present", "dismiss", "container"] {
             if fm.fileExists(atPath: directory + "/.build") {

@@ -9,12 +9,13 @@ import StagehandABI
 /// Opens one bundle and checks it, in the order that touches the least of its code:
 ///
 /// 1. `dlopen(RTLD_NOW | RTLD_LOCAL)`: every symbol resolved now, none leaked to others;
-/// 2. `dlsym("stagehand_bundle_entry")` and call it;
-/// 3. the returned `sh_bundle`: not NULL, `abi_major` equal to the host's, `abi_minor`
+/// 2. a Swift bundle: built from the host's Stagehand sources (`SharedSourcesCheck`);
+/// 3. `dlsym("stagehand_bundle_entry")` and call it;
+/// 4. the returned `sh_bundle`: not NULL, `abi_major` equal to the host's, `abi_minor`
 ///    not newer, `size` large enough for the fields the host reads;
-/// 4. the manifest: present, valid JSON of the documented shape, and its `abi` equal to
+/// 5. the manifest: present, valid JSON of the documented shape, and its `abi` equal to
 ///    the struct's;
-/// 5. `init(host, path)`, or `init_with_context` where the bundle sets it, once per
+/// 6. `init(host, path)`, or `init_with_context` where the bundle sets it, once per
 ///    process (`BundleInitialisations`); a refusal is reported with the bundle's reason.
 ///
 /// `progress` hears the name of each step that runs bundle code before it starts, so a
@@ -48,6 +49,10 @@ enum BundleLoader {
                 return refuse("not a shared object (\(reason))")
             }
             return refuse("cannot be loaded (\(reason))")
+        }
+
+        if let refusal = SharedSourcesCheck.refusal(handle: handle) {
+            return refuse(refusal)
         }
 
         guard let symbol = dlsym(handle, STAGEHAND_ENTRY_SYMBOL) else {
