@@ -54,6 +54,30 @@ import Testing
         #expect(structure.palette.contains { Bytes(Int($0 >> 16), Int(($0 >> 8) & 0xFF), Int($0 & 0xFF)).distance(to: article) <= 1 })
     }
 
+    /// Each frame drawn over the last, as a browser draws it, shows its own PNG (within
+    /// the palette's error): the changed rectangles and their transparent pixels lose
+    /// nothing, through a push and the still frames after it.
+    @Test(arguments: [25, 50])
+    func everyFrameDrawnOverTheLastShowsItsPNG(fps: Int) throws {
+        let trace = try RenderEnvironment.play("""
+            {"screen": {"width": 195, "height": 422, "fps": 50}, "root": {"title": "Inbox"},
+             "steps": [{"wait": 0.1}, {"push": {"title": "Article"}}, {"wait": 0.7}, {"pop": {}}, {"wait": 0.2}]}
+            """)
+        let renderer = Renderer(trace: trace)
+        let timing = GIFTiming(framesPerSecond: fps)
+        let gif = try renderer.gif(trace: trace, timing: timing)
+        let shown = try GIFFrames.composed(gif)
+        let indices = timing.frameIndices(of: trace)
+        try #require(shown.count == indices.count)
+        let structure = try GIFStructure(gif)
+        #expect(structure.frames.dropFirst().contains { $0.width < 195 || $0.height < 422 }, "later frames store less than the screen")
+        for (k, index) in indices.enumerated() {
+            let png = try #require(PixelImage(png: try renderer.png(frame: trace.frames[index])))
+            let error = shown[k].meanAbsoluteError(to: png)
+            #expect(error < 0.5, "frame \(k) (trace frame \(index)): mean error \(error)")
+        }
+    }
+
     @Test func anEmptyRunIsAnErrorNotACrash() {
         let trace = try! JSONDecoder().decode(Trace.self, from: Data(#"{"fps": 60, "screen": [10, 10], "frames": [], "events": []}"#.utf8))
         #expect(throws: RenderError.self) { try Renderer(trace: trace).gif(trace: trace, timing: GIFTiming(framesPerSecond: 60)) }

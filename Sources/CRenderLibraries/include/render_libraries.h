@@ -84,6 +84,18 @@ typedef enum _cairo_font_weight {
     CAIRO_FONT_WEIGHT_BOLD = 1
 } cairo_font_weight_t;
 
+typedef struct _cairo_font_options cairo_font_options_t;
+
+typedef enum _cairo_hint_style {
+    CAIRO_HINT_STYLE_DEFAULT = 0,
+    CAIRO_HINT_STYLE_NONE = 1
+} cairo_hint_style_t;
+
+typedef enum _cairo_hint_metrics {
+    CAIRO_HINT_METRICS_DEFAULT = 0,
+    CAIRO_HINT_METRICS_OFF = 1
+} cairo_hint_metrics_t;
+
 typedef cairo_status_t (*cairo_write_func_t)(void *closure, const unsigned char *data, unsigned int length);
 #endif
 
@@ -140,6 +152,11 @@ typedef gdImage *gdImagePtr;
     F(void, paint, (cairo_t *cr)) \
     F(void, select_font_face, (cairo_t *cr, const char *family, cairo_font_slant_t slant, cairo_font_weight_t weight)) \
     F(void, set_font_size, (cairo_t *cr, double size)) \
+    F(cairo_font_options_t *, font_options_create, (void)) \
+    F(void, font_options_destroy, (cairo_font_options_t *options)) \
+    F(void, font_options_set_hint_style, (cairo_font_options_t *options, cairo_hint_style_t hint_style)) \
+    F(void, font_options_set_hint_metrics, (cairo_font_options_t *options, cairo_hint_metrics_t hint_metrics)) \
+    F(void, set_font_options, (cairo_t *cr, const cairo_font_options_t *options)) \
     F(void, show_text, (cairo_t *cr, const char *utf8)) \
     F(void, text_extents, (cairo_t *cr, const char *utf8, cairo_text_extents_t *extents)) \
     F(void, font_extents, (cairo_t *cr, cairo_font_extents_t *extents))

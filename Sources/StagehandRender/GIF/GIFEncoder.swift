@@ -2,9 +2,10 @@ import CRenderLibraries
 import Foundation
 
 /// Writes an animated GIF with libgd: one global palette, frames that store only the
-/// rectangle that changed (gd compares each frame with the previous one and makes
-/// unchanged pixels transparent), disposal "none", and a loop block asking to play
-/// forever.
+/// rectangle that changed, with the pixels in it that did not change made transparent
+/// (what gd does when handed the previous frame, found here from the frames' indices
+/// instead of pixel by pixel through gd's accessors, which was most of a GIF's time),
+/// disposal "none", and a loop block asking to play forever.
 enum GIFEncoder {
     static func encode(_ frames: [RunLengthImage], width: Int, height: Int, palette: GIFPalette,
                        timing: GIFTiming) throws(RenderError) -> Data {
@@ -12,9 +13,8 @@ enum GIFEncoder {
         let gd = try RenderLibraries.gd()
         var out = Data()
         var size: Int32 = 0
-        var previous: gdImagePtr?
-        defer { if let previous { gd.ImageDestroy(previous) } }
         var previousRuns: IndexRuns?
+        var previous: [UInt8] = []
         for (k, frame) in frames.enumerated() {
             let runs = IndexRuns(frame, palette: palette)
             defer { previousRuns = runs }
@@ -25,28 +25,31 @@ enum GIFEncoder {
                 try appendUnchanged(to: &out, gd: gd, palette: palette, timing: timing)
                 continue
             }
-            guard let image = makeImage(runs, gd: gd, width: width, height: height, palette: palette) else {
-                throw RenderError("libgd cannot make a \(width)×\(height) image (out of memory?)")
+            let pixels = runs.pixels(count: width * height)
+            defer { previous = pixels }
+            let changed = k == 0 ? ChangedRect(x: 0, y: 0, width: width, height: height)
+                                 : ChangedRect(between: previous, and: pixels, width: width, height: height)
+            guard let image = makeImage(pixels, previous: k == 0 ? nil : previous, in: changed, width: width, gd: gd, palette: palette) else {
+                throw RenderError("libgd cannot make a \(changed.width)×\(changed.height) image (out of memory?)")
             }
+            defer { gd.ImageDestroy(image) }
             if k == 0 {
-                // Global colour map, loop count 0: forever.
+                // Global colour map, loop count 0: forever. The first frame is the whole
+                // screen, whose size the GIF takes.
                 guard let head = gd.ImageGifAnimBeginPtr(image, &size, 1, 0) else {
-                    gd.ImageDestroy(image)
                     throw RenderError("libgd could not start the GIF")
                 }
                 out.append(head.assumingMemoryBound(to: UInt8.self), count: Int(size))
                 gd.Free(head)
             }
-            // No local colour map; delay in 1/100 s; disposal 1 (gdDisposalNone): each
-            // frame is drawn over the last, which is what the changed-rectangle needs.
-            guard let body = gd.ImageGifAnimAddPtr(image, &size, 0, 0, 0, Int32(timing.delay), 1, previous) else {
-                gd.ImageDestroy(image)
+            // No local colour map; placed at the changed rectangle; delay in 1/100 s;
+            // disposal 1 (gdDisposalNone): each frame is drawn over the last, which is
+            // what the changed rectangle and its transparent pixels need.
+            guard let body = gd.ImageGifAnimAddPtr(image, &size, 0, Int32(changed.x), Int32(changed.y), Int32(timing.delay), 1, nil) else {
                 throw RenderError("libgd could not add frame \(k) to the GIF")
             }
             out.append(body.assumingMemoryBound(to: UInt8.self), count: Int(size))
             gd.Free(body)
-            if let previous { gd.ImageDestroy(previous) }
-            previous = image
         }
         guard let tail = gd.ImageGifAnimEndPtr(&size) else { throw RenderError("libgd could not end the GIF") }
         out.append(tail.assumingMemoryBound(to: UInt8.self), count: Int(size))
@@ -66,22 +69,32 @@ enum GIFEncoder {
         return (image, transparent)
     }
 
-    /// The image of a frame, its indices written straight into gd's rows.
-    private static func makeImage(_ runs: IndexRuns, gd: stagehand_gd, width: Int, height: Int, palette: GIFPalette) -> gdImagePtr? {
-        guard let (image, _) = paletteImage(gd: gd, width: width, height: height, palette: palette) else { return nil }
+    /// The `rect` of a frame as a gd image, its indices written straight into gd's rows;
+    /// a pixel equal to `previous`'s is the transparent entry, so the frame below shows
+    /// through and the runs of them compress to little.
+    private static func makeImage(_ pixels: [UInt8], previous: [UInt8]?, in rect: ChangedRect, width: Int,
+                                  gd: stagehand_gd, palette: GIFPalette) -> gdImagePtr? {
+        guard let (image, transparent) = paletteImage(gd: gd, width: rect.width, height: rect.height, palette: palette) else { return nil }
         guard let rows = image.pointee.pixels else {
             gd.ImageDestroy(image)
             return nil
         }
-        var x = 0, y = 0
-        for (value, length) in zip(runs.indices, runs.lengths) {
-            var remaining = length
-            while remaining > 0, y < height {
-                let n = min(remaining, width - x)
-                memset(rows[y]! + x, Int32(value), n)
-                remaining -= n
-                x += n
-                if x == width { (x, y) = (0, y + 1) }
+        let clear = UInt8(truncatingIfNeeded: transparent)
+        let before = previous ?? []
+        pixels.withUnsafeBufferPointer { current in
+            before.withUnsafeBufferPointer { before in
+                for r in 0..<rect.height {
+                    let row = rows[r]!
+                    let start = (rect.y + r) * width + rect.x
+                    if before.isEmpty {
+                        for x in 0..<rect.width { row[x] = current[start + x] }
+                    } else {
+                        for x in 0..<rect.width {
+                            let value = current[start + x]
+                            row[x] = value == before[start + x] ? clear : value
+                        }
+                    }
+                }
             }
         }
         return image

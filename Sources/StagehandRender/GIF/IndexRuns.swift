@@ -1,3 +1,5 @@
+import Foundation
+
 /// A frame's pixels as runs of palette indices: what gd will see, so two frames
 /// that differ only in colours mapped to the same entry count as unchanged.
 struct IndexRuns: Equatable {
@@ -14,5 +16,22 @@ struct IndexRuns: Equatable {
                 lengths.append(Int(length))
             }
         }
+    }
+}
+
+extension IndexRuns {
+    /// The frame's indices, one per pixel, in reading order.
+    func pixels(count: Int) -> [UInt8] {
+        var pixels = [UInt8](repeating: 0, count: count)
+        pixels.withUnsafeMutableBufferPointer { buffer in
+            var offset = 0
+            for (value, length) in zip(indices, lengths) {
+                let n = min(length, count - offset)
+                guard n > 0 else { break }
+                memset(buffer.baseAddress! + offset, Int32(value), n)
+                offset += n
+            }
+        }
+        return pixels
     }
 }

@@ -56,9 +56,20 @@ final class FontMetrics: @unchecked Sendable {
         Self.select(cairo, on: cr, size: size, bold: bold)
     }
 
+    /// Unhinted outlines and unrounded metrics: text in a transition is drawn at a new
+    /// scale or angle on almost every frame, and hinting would run the font's
+    /// instructions again for each of them (most of the text's cost) to snap glyphs to a
+    /// pixel grid that a moving, scaled screen does not keep. A browser's canvas draws
+    /// the playground's frames unhinted too.
     private static func select(_ cairo: stagehand_cairo, on cr: OpaquePointer, size: Double, bold: Bool = true) {
         cairo.select_font_face(cr, family, CAIRO_FONT_SLANT_NORMAL, bold ? CAIRO_FONT_WEIGHT_BOLD : CAIRO_FONT_WEIGHT_NORMAL)
         cairo.set_font_size(cr, size)
+        if let options = cairo.font_options_create() {
+            cairo.font_options_set_hint_style(options, CAIRO_HINT_STYLE_NONE)
+            cairo.font_options_set_hint_metrics(options, CAIRO_HINT_METRICS_OFF)
+            cairo.set_font_options(cr, options)
+            cairo.font_options_destroy(options)
+        }
     }
 
     private static func withContext(_ cairo: stagehand_cairo, bold: Bool = true, _ body: (OpaquePointer) -> Void) {

@@ -40,28 +40,39 @@ final class Workspace {
         return destination
     }
 
-    /// An executable from one C file against the header, linked with libdl.
+    /// An executable from one C file against the header, linked with libdl. In a
+    /// sanitized build it is built with the toolchain's clang and the same sanitizer,
+    /// its runtime exported (`-rdynamic`) and linked with the toolchain's libdispatch,
+    /// which that runtime intercepts: the built bundles it opens call into it.
     func compileProgram(_ source: String, to name: String) throws -> String {
-        try compile(source, to: name, flags: ["-ldl"], shared: false)
+        guard let sanitizer = Sanitizer.current else { return try compile(source, to: name, flags: ["-ldl"], shared: false) }
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? ""
+        let clang = try #require(path.split(separator: ":").map { $0 + "/clang" }.first { FileManager.default.isExecutableFile(atPath: $0) },
+                                 "the toolchain's clang is on the PATH")
+        let libraries = URL(fileURLWithPath: clang).resolvingSymlinksInPath().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("lib/swift/linux").path
+        return try compile(source, to: name, flags: ["-ldl", "-fsanitize=\(sanitizer.rawValue)", "-rdynamic", "-L", libraries,
+                                                     "-ldispatch", "-lBlocksRuntime", "-Wl,-rpath," + libraries],
+                           shared: false, compiler: clang)
     }
 
-    /// Compiles C `source` into the shared object `name` with the system C compiler
-    /// (`cc -shared -fPIC`, the ABI header of `headers` on the include path — the
+    /// Compiles C `source` into the shared object `name` with `compiler` (the system C
+    /// compiler by default: `cc -shared -fPIC`, the ABI header of `headers` on the include path — the
     /// current one by default — then `flags`); an executable when not `shared`.
     @discardableResult
     func compile(_ source: String, to name: String, headers: String = TestEnvironment.headerDirectory,
-                 flags: [String] = [], shared: Bool = true) throws -> String {
+                 flags: [String] = [], shared: Bool = true, compiler: String = "cc") throws -> String {
         let sourceFile = try write((name as NSString).deletingPathExtension + ".c", source)
         let output = path + "/" + name
-        let compiler = Process()
-        compiler.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        compiler.arguments = ["cc"] + (shared ? ["-shared", "-fPIC"] : []) + ["-std=c11", "-I", headers, "-o", output, sourceFile] + flags
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = [compiler] + (shared ? ["-shared", "-fPIC"] : []) + ["-std=c11", "-I", headers, "-o", output, sourceFile] + flags
         let errors = Pipe()
-        compiler.standardError = errors
-        try compiler.run()
+        process.standardError = errors
+        try process.run()
         let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        compiler.waitUntilExit()
-        guard compiler.terminationStatus == 0 else { throw WorkspaceError("cc failed for \(name):\n\(message)") }
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else { throw WorkspaceError("\(compiler) failed for \(name):\n\(message)") }
         return output
     }
 }

@@ -8,6 +8,9 @@ struct GIFStructure {
         var delay: Int
         var disposal: Int
         var left, top, width, height: Int
+        /// Its bytes in the file, from its Graphic Control Extension to the end of its
+        /// image data.
+        var bytes: Range<Int> = 0..<0
     }
 
     var width = 0
@@ -17,6 +20,8 @@ struct GIFStructure {
     var palette: [UInt32] = []
     var loops: Int?
     var frames: [Frame] = []
+    /// The signature, the logical screen descriptor and the global colour table.
+    var header: ArraySlice<UInt8> = []
 
     struct Malformed: Error, CustomStringConvertible {
         var description: String
@@ -53,17 +58,19 @@ struct GIFStructure {
                 palette.append(UInt32(try byte()) << 16 | UInt32(try byte()) << 8 | UInt32(try byte()))
             }
         }
-        var pending: (delay: Int, disposal: Int)?
+        header = bytes[0..<i]
+        var pending: (delay: Int, disposal: Int, start: Int)?
         while true {
             switch try byte() {
             case 0x21:
                 let label = try byte()
                 if label == 0xF9 {
+                    let start = i - 2
                     guard try byte() == 4 else { throw Malformed(description: "graphic control extension of the wrong size") }
                     let flags = try byte()
                     let delay = try word()
                     _ = try byte()
-                    pending = (delay, (flags >> 2) & 7)
+                    pending = (delay, (flags >> 2) & 7, start)
                     try skipSubBlocks()
                 } else if label == 0xFF {
                     let n = try byte()
@@ -83,7 +90,8 @@ struct GIFStructure {
                 _ = try byte()
                 try skipSubBlocks()
                 guard let control = pending else { throw Malformed(description: "frame \(frames.count) has no graphic control extension") }
-                frames.append(Frame(delay: control.delay, disposal: control.disposal, left: left, top: top, width: w, height: h))
+                frames.append(Frame(delay: control.delay, disposal: control.disposal, left: left, top: top, width: w, height: h,
+                                    bytes: control.start..<i))
                 pending = nil
             case 0x3B:
                 return
