@@ -71,10 +71,8 @@ public struct Renderer: Sendable {
         let distinct = Array(Set(indices)).sorted()
         let images = try FrameWorkers(width: width, height: height, screen: screen)
             .map(try displayLists(distinct.map { trace.frames[$0] })) { canvas in RunLengthImage(canvas) }
-        var histogram: [UInt32: Int] = [:]
-        for image in images {
-            histogram.merge(image.histogram, uniquingKeysWith: +)
-        }
+        var histogram = ColorTable<Int>()
+        for image in images { image.count(into: &histogram) }
         let palette = GIFPalette(histogram: histogram)
         let position = Dictionary(uniqueKeysWithValues: distinct.enumerated().map { ($1, $0) })
         return try GIFEncoder.encode(indices.map { images[position[$0]!] }, width: width, height: height,

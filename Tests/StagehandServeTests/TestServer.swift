@@ -20,6 +20,10 @@ final class TestServer: @unchecked Sendable {
         return (executable as NSString).deletingLastPathComponent
     }()
 
+    /// Whether the tests (and so the server beside them) were built with a sanitizer:
+    /// its runtime exports its entry points from the executable.
+    static let sanitized: Bool = ["__tsan_init", "__asan_init"].contains { dlsym(nil, $0) != nil }
+
     struct StartFailure: Error, CustomStringConvertible {
         let description: String
     }

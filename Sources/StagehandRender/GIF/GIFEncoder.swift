@@ -14,7 +14,8 @@ enum GIFEncoder {
         var out = Data()
         var size: Int32 = 0
         var previousRuns: IndexRuns?
-        var previous: [UInt8] = []
+        // Two screens of indices, reused: this frame's and the last one stored.
+        var pixels = [UInt8](repeating: 0, count: width * height), previous = pixels
         for (k, frame) in frames.enumerated() {
             let runs = IndexRuns(frame, palette: palette)
             defer { previousRuns = runs }
@@ -25,8 +26,8 @@ enum GIFEncoder {
                 try appendUnchanged(to: &out, gd: gd, palette: palette, timing: timing)
                 continue
             }
-            let pixels = runs.pixels(count: width * height)
-            defer { previous = pixels }
+            runs.write(into: &pixels)
+            defer { swap(&pixels, &previous) }
             let changed = k == 0 ? ChangedRect(x: 0, y: 0, width: width, height: height)
                                  : ChangedRect(between: previous, and: pixels, width: width, height: height)
             guard let image = makeImage(pixels, previous: k == 0 ? nil : previous, in: changed, width: width, gd: gd, palette: palette) else {

@@ -12,12 +12,14 @@ struct GIFPalette: Sendable {
     /// 0x00RRGGBB, at most `capacity`.
     let colors: [UInt32]
     /// Every colour seen in the frames → its palette index.
-    let index: [UInt32: UInt8]
+    let index: ColorTable<UInt8>
 
     static let capacity = 255
 
-    init(histogram: [UInt32: Int]) {
-        let byCount = histogram.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }.map(\.key)
+    /// From how many pixels of each colour the frames have.
+    init(histogram: ColorTable<Int>) {
+        let counts = histogram.entries
+        let byCount = counts.sorted { $0.value != $1.value ? $0.value > $1.value : $0.color < $1.color }.map(\.color)
         var chosen: [UInt32] = []
         var skipped: [UInt32] = []
         for color in byCount {
@@ -30,16 +32,15 @@ struct GIFPalette: Sendable {
         }
         for color in skipped where chosen.count < Self.capacity { chosen.append(color) }
         colors = chosen
-        var index: [UInt32: UInt8] = [:]
-        index.reserveCapacity(histogram.count)
-        for (i, color) in chosen.enumerated() { index[color] = UInt8(i) }
-        for color in histogram.keys where index[color] == nil {
+        var index = ColorTable<UInt8>(capacity: counts.count)
+        for (i, color) in chosen.enumerated() { index.set(UInt8(i), for: color) }
+        for (color, _) in counts where index[color] == nil {
             var best = 0, bestDistance = Int.max
             for (i, candidate) in chosen.enumerated() {
                 let d = Self.distance(candidate, color)
                 if d < bestDistance { (best, bestDistance) = (i, d) }
             }
-            index[color] = UInt8(best)
+            index.set(UInt8(best), for: color)
         }
         self.index = index
     }

@@ -20,9 +20,9 @@ struct IndexRuns: Equatable {
 }
 
 extension IndexRuns {
-    /// The frame's indices, one per pixel, in reading order.
-    func pixels(count: Int) -> [UInt8] {
-        var pixels = [UInt8](repeating: 0, count: count)
+    /// Writes the frame's indices, one per pixel in reading order, over `pixels`.
+    func write(into pixels: inout [UInt8]) {
+        let count = pixels.count
         pixels.withUnsafeMutableBufferPointer { buffer in
             var offset = 0
             for (value, length) in zip(indices, lengths) {
@@ -32,6 +32,5 @@ extension IndexRuns {
                 offset += n
             }
         }
-        return pixels
     }
 }

@@ -10,30 +10,35 @@ struct RunLengthImage: Sendable {
     init(_ canvas: Canvas) {
         canvas.withPixels { pixels, stride in
             var current: UInt32 = pixels[0] & 0xFF_FFFF
-            var length: Int32 = 0
+            var length = 0
             for y in 0..<canvas.height {
                 let row = y * stride
-                for x in 0..<canvas.width {
-                    let p = pixels[row + x] & 0xFF_FFFF
-                    if p == current {
-                        length += 1
-                    } else {
-                        colors.append(current)
-                        lengths.append(length)
-                        current = p
-                        length = 1
+                var x = 0
+                while x < canvas.width {
+                    // The run goes on while the colour (alpha aside) stays the same:
+                    // eight pixels at a time through the flat stretches, then one by one.
+                    let start = x
+                    let same = SIMD8<UInt32>(repeating: current), colour = SIMD8<UInt32>(repeating: 0xFF_FFFF)
+                    while x + 8 <= canvas.width,
+                          (UnsafeRawPointer(pixels.baseAddress! + row + x).loadUnaligned(as: SIMD8<UInt32>.self) ^ same) & colour == .zero {
+                        x += 8
                     }
+                    while x < canvas.width, (pixels[row + x] ^ current) & 0xFF_FFFF == 0 { x += 1 }
+                    length += x - start
+                    guard x < canvas.width else { break }
+                    colors.append(current)
+                    lengths.append(Int32(length))
+                    current = pixels[row + x] & 0xFF_FFFF
+                    length = 0
                 }
             }
             colors.append(current)
-            lengths.append(length)
+            lengths.append(Int32(length))
         }
     }
 
-    /// How many pixels of each colour.
-    var histogram: [UInt32: Int] {
-        var counts: [UInt32: Int] = [:]
-        for (color, length) in zip(colors, lengths) { counts[color, default: 0] += Int(length) }
-        return counts
+    /// Adds how many pixels of each colour this frame has to `counts`.
+    func count(into counts: inout ColorTable<Int>) {
+        for (color, length) in zip(colors, lengths) { counts.add(Int(length), to: color) }
     }
 }
