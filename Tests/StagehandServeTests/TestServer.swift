@@ -22,7 +22,7 @@ final class TestServer: @unchecked Sendable {
 
     /// Whether the tests (and so the server beside them) were built with a sanitizer:
     /// its runtime exports its entry points from the executable.
-    static let sanitized: Bool = ["__tsan_init", "__asan_init"].contains { dlsym(nil, $0) != nil }
+    static let sanitized: Bool = ["__tsan_init", "__asan_init"].contains { (name: String) in dlsym(nil, name) != nil }
 
     struct StartFailure: Error, CustomStringConvertible {
         let description: String
