@@ -122,7 +122,7 @@ public enum Bench {
 
         // The same bundles scanned out of process, as the command line loads them.
         log("plugin scan: 50 bundles in a child process, then from the scan cache")
-        for figure in ScanBenchmark.measure(quick: quick, executable: executable) { figures[figure.key] = figure }
+        for figure in ScanBenchmark.measure(quick: quick, executable: commandLine) { figures[figure.key] = figure }
 
         // The command line, end to end.
         log("stagehand catalog, end to end")

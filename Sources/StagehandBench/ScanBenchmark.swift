@@ -3,8 +3,8 @@ import StagehandCore
 import StagehandHost
 
 /// `cold_scan_50_ms` and `cached_scan_50_ms`: what scanning bundles out of process
-/// costs, the way the command line loads them (`PluginScanner`, with this executable's
-/// `stagehand scan-bundles` as the scanning process).
+/// costs, the way the command line loads them (`PluginScanner`, with `stagehand
+/// scan-bundles`, the executable beside the benchmark's, as the scanning process).
 ///
 /// The bundles are the cold-load benchmark's 50 fresh copies of `libCrossfade.so` and
 /// their catalog. Cold: a fresh cache, so one scanning process opens, checks and
@@ -26,7 +26,7 @@ enum ScanBenchmark {
             [.missing(coldKey, coldTitle, unit: "ms", goal: coldGoal, reason: reason),
              .missing(cachedKey, cachedTitle, unit: "ms", goal: cachedGoal, reason: reason)]
         }
-        guard let executable else { return missing("cannot find the running executable") }
+        guard let executable else { return missing("cannot find the stagehand executable beside the benchmark") }
         let bundles: ColdLoadBenchmark
         do { bundles = try ColdLoadBenchmark() } catch { return missing(error.description) }
         var cold: [Double] = []

@@ -67,10 +67,23 @@ public struct Renderer: Sendable {
     public func gif(trace: Trace, timing: GIFTiming) throws(RenderError) -> Data {
         let indices = timing.frameIndices(of: trace)
         guard !indices.isEmpty else { throw RenderError("the run has no frames") }
-        // Paint each distinct trace frame once, in parallel, keeping only its runs.
+        // Paint each distinct trace frame once, in parallel, keeping only its runs; a frame
+        // whose views are those of the one before (a pause: only the views are drawn)
+        // reuses that one's runs.
         let distinct = Array(Set(indices)).sorted()
-        let images = try FrameWorkers(width: width, height: height, screen: screen)
-            .map(try displayLists(distinct.map { trace.frames[$0] })) { canvas in RunLengthImage(canvas) }
+        var painted: [Int] = []
+        var paintedIndex: [Int] = []
+        for index in distinct {
+            if let last = painted.last, trace.frames[last].views == trace.frames[index].views {
+                paintedIndex.append(painted.count - 1)
+            } else {
+                painted.append(index)
+                paintedIndex.append(painted.count - 1)
+            }
+        }
+        let paintedImages = try FrameWorkers(width: width, height: height, screen: screen)
+            .map(try displayLists(painted.map { trace.frames[$0] })) { canvas in RunLengthImage(canvas) }
+        let images = paintedIndex.map { paintedImages[$0] }
         var histogram = ColorTable<Int>()
         for image in images { image.count(into: &histogram) }
         let palette = GIFPalette(histogram: histogram)

@@ -11,8 +11,10 @@ import StagehandCore
 ///
 /// The call interface (`ffi_cif`) is prepared once, from the declared parameter types,
 /// and lives as long as this object, together with the argument-type array it points
-/// into (libffi keeps that pointer), and the argument slots. Each call then only stores
-/// the values and calls. Factories run once per effect, never per frame; still, a call
+/// into (libffi keeps that pointer). Each call then only stores the values in slots on
+/// its own stack and calls: nothing is shared between calls, so calls on several threads
+/// at once, or a factory that reaches back into the host to make another effect, need
+/// no lock. Factories run once per effect, never per frame; still, a call
 /// costs little more than the `ffi_call` inside it (see `stagehand bench`).
 ///
 /// `stagehand bench` reaches it through the `Benchmarks` SPI to time one call.
@@ -21,22 +23,12 @@ import StagehandCore
     private let function: UnsafeMutableRawPointer
     private let cif: UnsafeMutablePointer<ffi_cif>
     private let argumentTypes: UnsafeMutablePointer<UnsafeMutablePointer<ffi_type>?>
-    /// One 8-byte slot per parameter (every type here fits), and libffi's array of
-    /// pointers to them, made once: a call only stores the values and calls.
-    private let slots: UnsafeMutableRawPointer
-    private let slotPointers: UnsafeMutablePointer<UnsafeMutableRawPointer?>
-    /// The declared types as a plain buffer, and where libffi writes the result.
+    /// The declared types as a plain buffer.
     private let types: UnsafeMutablePointer<ParameterType>
-    private let result: UnsafeMutablePointer<ffi_arg>
     private let entry: @convention(c) () -> Void
     /// Calls with strings copy them for C, and take the general path.
     private let takesStrings: Bool
     private let parameterCount: Int
-    /// Held while a call uses the shared slots. A call made meanwhile — on another
-    /// thread (stages on several threads make effects at once: the library, and so this
-    /// call, is shared), or from a factory that reaches back into the host to make another
-    /// effect — does not wait: it uses slots of its own.
-    private let slotsInUse = Locked(false)
 
     /// Prepares the call of the C function at `function`, which returns a pointer and
     /// takes `parameterTypes`; `nil` if libffi refuses the signature.
@@ -49,16 +41,11 @@ import StagehandCore
         let count = max(1, parameterTypes.count)
         cif = .allocate(capacity: 1)
         argumentTypes = .allocate(capacity: count)
-        slots = .allocate(byteCount: count * 8, alignment: 8)
-        slotPointers = .allocate(capacity: count)
         types = .allocate(capacity: count)
-        result = .allocate(capacity: 1)
-        result.initialize(to: 0)
         for (index, type) in parameterTypes.enumerated() {
             argumentTypes[index] = Self.ffiType(of: type)
             (types + index).initialize(to: type)
         }
-        for index in 0..<count { slotPointers[index] = slots + index * 8 }
         let status = ffi_prep_cif(cif, FFI_DEFAULT_ABI, UInt32(parameterTypes.count), shim_ffi_type_pointer(), argumentTypes)
         guard status == FFI_OK else { return nil }
     }
@@ -66,57 +53,67 @@ import StagehandCore
     deinit {
         cif.deallocate()
         argumentTypes.deallocate()
-        slots.deallocate()
-        slotPointers.deallocate()
         types.deallocate()
-        result.deallocate()
     }
 
     /// Calls the factory with `arguments` (one per declared parameter, of the declared
     /// type: the caller checked them) and returns what it returned. Strings are passed
     /// as `const char *` copies valid only during the call.
     ///
-    /// A call allocates nothing unless it passes strings (each is copied for C): the
-    /// slots were made with the cif.
+    /// A call allocates nothing unless it passes strings (each is copied for C) or more
+    /// than `stackSlots` parameters.
     public func call(_ arguments: [ParameterValue]) -> UnsafeMutableRawPointer? {
         let count = arguments.count
         precondition(count == parameterCount, "arguments must match the declared parameter types")
-        guard !takesStrings else { return callWithOwnSlots(arguments) }
-        // nil: the slots were busy; .some(nil): the factory returned NULL.
-        let made: UnsafeMutableRawPointer?? = slotsInUse.withLockIfAvailable { busy -> UnsafeMutableRawPointer? in
-            busy = true
-            defer { busy = false }
-            arguments.withUnsafeBufferPointer { values in
-                for index in 0..<count {
-                    Self.store(values[index], as: types[index], into: slots + index * 8)
+        guard !takesStrings else { return callWithStrings(arguments) }
+        guard count <= Self.stackSlots else { return callWithStrings(arguments) }
+        // One 8-byte slot per parameter (every type here fits), and libffi's array of
+        // pointers to them, in fixed-size storage on this call's stack.
+        var slots: StackSlots<UInt64> = (0, 0, 0, 0, 0, 0, 0, 0)
+        var pointers: StackSlots<UnsafeMutableRawPointer?> = (nil, nil, nil, nil, nil, nil, nil, nil)
+        var result: ffi_arg = 0
+        withUnsafeMutableBytes(of: &slots) { slots in
+            withUnsafeMutableBytes(of: &pointers) { raw in
+                let pointers = raw.baseAddress!.assumingMemoryBound(to: UnsafeMutableRawPointer?.self)
+                arguments.withUnsafeBufferPointer { values in
+                    for index in 0..<count {
+                        let slot = slots.baseAddress! + index * 8
+                        Self.store(values[index], as: types[index], into: slot)
+                        pointers[index] = slot
+                    }
                 }
+                // libffi writes at least a full `ffi_arg` for the return value.
+                ffi_call(cif, entry, &result, pointers)
             }
-            // libffi writes at least a full `ffi_arg` for the return value.
-            ffi_call(cif, entry, result, slotPointers)
-            return UnsafeMutableRawPointer(bitPattern: UInt(result.pointee))
         }
-        guard let made else { return callWithOwnSlots(arguments) }
-        return made
+        return UnsafeMutableRawPointer(bitPattern: UInt(result))
     }
+
+    /// Calls of up to this many parameters keep their slots in a tuple on the stack;
+    /// longer ones take the general path.
+    static let stackSlots = 8
+    typealias StackSlots<T> = (T, T, T, T, T, T, T, T)
 
     /// Writes one argument that is not a string into its slot; traps if it is not of the
     /// declared type.
     @inline(__always)
     private static func store(_ argument: ParameterValue, as type: ParameterType, into slot: UnsafeMutableRawPointer) {
-        switch (type, argument) {
-        case (.double, .double(let value)): slot.storeBytes(of: value, as: Double.self)
-        case (.float, .float(let value)): slot.storeBytes(of: value, as: Float.self)
-        case (.int32, .int32(let value)): slot.storeBytes(of: value, as: Int32.self)
-        case (.int64, .int64(let value)): slot.storeBytes(of: value, as: Int64.self)
-        case (.uint32, .uint32(let value)): slot.storeBytes(of: value, as: UInt32.self)
-        case (.bool, .bool(let value)): slot.storeBytes(of: value ? 1 : 0, as: UInt8.self)
+        // On the value alone (a tuple of type and value would copy the value, a call
+        // per argument), each case checking the declared type.
+        switch argument {
+        case .double(let value) where type == .double: slot.storeBytes(of: value, as: Double.self)
+        case .float(let value) where type == .float: slot.storeBytes(of: value, as: Float.self)
+        case .int32(let value) where type == .int32: slot.storeBytes(of: value, as: Int32.self)
+        case .int64(let value) where type == .int64: slot.storeBytes(of: value, as: Int64.self)
+        case .uint32(let value) where type == .uint32: slot.storeBytes(of: value, as: UInt32.self)
+        case .bool(let value) where type == .bool: slot.storeBytes(of: value ? 1 : 0, as: UInt8.self)
         default: preconditionFailure("arguments must match the declared parameter types")
         }
     }
 
-    /// The general path: slots on the stack, strings copied for C. For signatures with
-    /// strings, and for a call made while another fills the object's own slots.
-    private func callWithOwnSlots(_ arguments: [ParameterValue]) -> UnsafeMutableRawPointer? {
+    /// The general path, for calls with strings (each copied for C, and freed after the
+    /// call) or with more than `stackSlots` parameters: slots allocated for the call.
+    private func callWithStrings(_ arguments: [ParameterValue]) -> UnsafeMutableRawPointer? {
         let count = arguments.count
         return withUnsafeTemporaryAllocation(byteCount: Swift.max(1, count) * 8, alignment: 8) { slots in
             withUnsafeTemporaryAllocation(of: UnsafeMutableRawPointer?.self, capacity: Swift.max(1, count)) { pointers in
