@@ -17,9 +17,10 @@ enum HeroAnimation: Equatable {
     case zoom
     case zoomOut
 
-    /// The opacity of the shadow a moving page casts on the one it passes (Hero's
-    /// `shadowOpacity(0.5)`, radius 5, black, no offset: ABI 1.0 carries the opacity).
+    /// The shadow a moving page casts on the one it passes: Hero's `shadowOpacity(0.5)`,
+    /// radius 5, black, no offset.
     static let shadow = 0.5
+    static let shadowRadius = 5.0
     /// The darkening of the page underneath (Hero's black overlay at 0.1).
     static let dim = 0.1
     /// How far the page underneath moves in a push or a pull: a third of the way.

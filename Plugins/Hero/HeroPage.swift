@@ -13,6 +13,9 @@ final class HeroPage {
     private let wasHidden: Bool
     private let alpha: Double
     private let shadowOpacity: Double
+    private let shadowRadius: Double
+    private let shadowOffset: Size
+    private let shadowColor: Color
     private var overlay: View?
 
     /// The context's `given` view, or else a snapshot of `controller`'s view placed over
@@ -35,10 +38,19 @@ final class HeroPage {
         }
         alpha = view.alpha
         shadowOpacity = view.shadowOpacity
+        shadowRadius = view.shadowRadius
+        shadowOffset = view.shadowOffset
+        shadowColor = view.shadowColor
     }
 
-    /// Adds the black overlay when either pose darkens the page.
+    /// Gives the page Hero's shadow when either pose casts one, and adds the black
+    /// overlay when either pose darkens it.
     func prepare(_ start: HeroPose, _ end: HeroPose) {
+        if start.shadow > 0 || end.shadow > 0 {
+            view.shadowRadius = HeroAnimation.shadowRadius
+            view.shadowOffset = Size(width: 0, height: 0)
+            view.shadowColor = .black
+        }
         guard start.dim > 0 || end.dim > 0, let overlay = View(frame: view.bounds) else { return }
         overlay.backgroundColor = .black
         overlay.alpha = 0
@@ -60,6 +72,9 @@ final class HeroPage {
         view.transform = .identity
         view.alpha = alpha
         view.shadowOpacity = shadowOpacity
+        view.shadowRadius = shadowRadius
+        view.shadowOffset = shadowOffset
+        view.shadowColor = shadowColor
         if let hiddenOriginal {
             view.removeFromSuperview()
             hiddenOriginal.isHidden = wasHidden

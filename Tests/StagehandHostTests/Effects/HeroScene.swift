@@ -98,6 +98,12 @@ func expectHeroPose(_ frame: Trace.Frame, _ title: String, _ pose: HeroExpectedP
             sourceLocation: sourceLocation)
     #expect(abs(page.shadow - pose.shadow) < Hero.tolerance, "\(what): \(title) shadow \(page.shadow), expected \(pose)",
             sourceLocation: sourceLocation)
+    if pose.shadow > 0 {
+        // Hero's shadow: radius 5, black, no offset.
+        #expect(page.shadowRadius == 5 && page.shadowOffset == [0, 0] && (page.shadowColor ?? [0, 0, 0, 1]) == [0, 0, 0, 1],
+                "\(what): \(title) shadow radius \(String(describing: page.shadowRadius)), offset \(String(describing: page.shadowOffset)), colour \(String(describing: page.shadowColor))",
+                sourceLocation: sourceLocation)
+    }
     let dim = frame.overlay(ofPageAt: index)?.alpha ?? 0
     #expect(abs(dim - pose.dim) < Hero.tolerance, "\(what): \(title) overlay \(dim), expected \(pose)", sourceLocation: sourceLocation)
 }
@@ -131,7 +137,8 @@ func expectHeroTransition(_ result: ScenarioResult, _ effect: String, _ operatio
     let end = try #require(trace.frame(at: completed.t), sourceLocation: sourceLocation)
     let shown = to == "Inbox" && operation == "dismiss" ? end.views.first { $0.title == "Inbox" && $0.kind == "container" } : end.heroPage(to)?.record
     let page = try #require(shown, "\(effect) \(operation): \(to) at the end", sourceLocation: sourceLocation)
-    #expect(page.transform == [1, 0, 0, 1, 0, 0] && page.alpha == 1 && page.shadow == 0 && !page.hidden,
+    #expect(page.transform == [1, 0, 0, 1, 0, 0] && page.alpha == 1 && page.shadow == 0 && !page.hidden
+                && page.shadowRadius == nil && page.shadowOffset == nil,
             "\(effect) \(operation) end: \(page)", sourceLocation: sourceLocation)
     #expect(!end.views.contains { $0.kind == "snapshot" }, "\(effect) \(operation): a snapshot left", sourceLocation: sourceLocation)
     #expect(!end.views.contains { $0.title == "view" && $0.kind == "view" }, "\(effect) \(operation): an overlay left",
