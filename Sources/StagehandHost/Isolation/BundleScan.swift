@@ -58,6 +58,12 @@ struct BundleScan: Codable, Equatable {
         BundleScan(outcome: .failed, manifest: nil, notes: [Note(Diagnostic(.error, message))])
     }
 
+    /// What a run after the one that saw a failure says of the skipped bundle.
+    var laterNote: String {
+        let what = notes.first?.message.components(separatedBy: " while it was scanned").first ?? "failed"
+        return "skipped: it \(what) when it was last scanned; it is scanned again once the file changes"
+    }
+
     /// Refused without running any of its code: a FIFO, a device, a directory.
     static func refusedBeforeOpening(_ location: BundleLocation) -> BundleScan? {
         guard let kind = FileSystem.nonRegularKind(location.path) else { return nil }

@@ -105,11 +105,15 @@ public struct PluginScanner: Sendable {
                                           "cannot write the plugin scan cache (\(reason)); the bundles will be scanned again next time"))
         }
 
-        // Refusals are reported on every load, like any bad input; a failure only when
-        // it happened, so the same crash is not reported on every command.
+        // Refusals are reported on every load, like any bad input; a failure in full when
+        // it happened, and later as a one-line note, so that a bundle missing from the
+        // list always says why without the same crash being reported as new.
         for location in locations {
             guard let scan = scans[location.path] else { continue }
-            if scan.outcome == .failed && !fresh.contains(location.path) { continue }
+            if scan.outcome == .failed && !fresh.contains(location.path) {
+                diagnostics.append(Diagnostic(.note, file: location.path, scan.laterNote))
+                continue
+            }
             diagnostics += scan.diagnostics(file: location.path)
         }
         return (scans, diagnostics)
