@@ -23,7 +23,7 @@ import StagehandSDK
 /// The phases are keyframes, each linear. Every transform keeps
 /// the same perspective from start to end, so it is the turn, the scale and the
 /// movement that are interpolated, not the eye.
-final class Cards: Effect {
+final class Cards: SceneEffect {
     /// The library's perspective: the eye 900 pt in front of the card.
     static let m34 = -1.0 / 900
     static let tilt = 15.0 * .pi / 180
@@ -32,10 +32,6 @@ final class Cards: Effect {
 
     init(duration: Double) {
         self.duration = duration
-    }
-
-    func transitionDuration(using transitionContext: TransitionContext?) -> Double {
-        duration
     }
 
     /// The card tipped back: 15° about x, scaled to 0.95.
@@ -48,11 +44,7 @@ final class Cards: Effect {
         TransitionScene.perspective(m34).translatedBy(x: 0, y: -0.08 * height, z: 0).scaledBy(x: 0.8, y: 0.8, z: 0.8)
     }
 
-    func animateTransition(using transitionContext: TransitionContext) {
-        guard let scene = TransitionScene(transitionContext) else {
-            transitionContext.completeTransition(!transitionContext.transitionWasCancelled)
-            return
-        }
+    func play(_ scene: TransitionScene) {
         if scene.isForward { forwards(scene) } else { backwards(scene) }
     }
 

@@ -24,19 +24,11 @@ final class Flip: LibraryGestureEffect {
         self.gesture = gesture
     }
 
-    func transitionDuration(using transitionContext: TransitionContext?) -> Double {
-        duration
-    }
-
     func turned(by angle: Double) -> Transform3D {
         TransitionScene.perspective(m34).rotated(by: angle, x: 0, y: 1, z: 0)
     }
 
-    func animateTransition(using transitionContext: TransitionContext) {
-        guard let scene = TransitionScene(transitionContext) else {
-            transitionContext.completeTransition(!transitionContext.transitionWasCancelled)
-            return
-        }
+    func play(_ scene: TransitionScene) {
         let sense = scene.isForward ? 1.0 : -1.0
         scene.insertToView(above: false)
         View.performWithoutAnimation {

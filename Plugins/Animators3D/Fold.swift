@@ -33,10 +33,6 @@ final class Fold: LibraryGestureEffect {
         self.gesture = gesture
     }
 
-    func transitionDuration(using transitionContext: TransitionContext?) -> Double {
-        duration
-    }
-
     /// One strip: its view, its hinge (0 left edge, 1 right edge), and where its hinge
     /// is and how it is turned at each end of the animation.
     private struct Strip {
@@ -45,11 +41,7 @@ final class Fold: LibraryGestureEffect {
         let end: (x: Double, angle: Double)
     }
 
-    func animateTransition(using transitionContext: TransitionContext) {
-        guard let scene = TransitionScene(transitionContext) else {
-            transitionContext.completeTransition(!transitionContext.transitionWasCancelled)
-            return
-        }
+    func play(_ scene: TransitionScene) {
         let container = scene.container
         let bounds = container.bounds
         let width = bounds.width

@@ -98,7 +98,7 @@ final class LibraryGesture {
 
 /// An effect of this bundle with a `gesture` parameter: its interactive members go to
 /// its `LibraryGesture`.
-protocol LibraryGestureEffect: Effect {
+protocol LibraryGestureEffect: SceneEffect {
     var gesture: LibraryGesture { get }
 }
 

@@ -17,7 +17,7 @@ import StagehandSDK
 /// Backwards (pop, dismissal) the cover (the to-view, now on top) closes from −80° to 0
 /// over all of d while the from-view goes back to where the to-view came from over
 /// 0 … 0.8 d. Ease in and out (linear while driven).
-final class NatGeo: Effect {
+final class NatGeo: SceneEffect {
     static let m34 = -1.0 / 500
     /// How far the cover opens, and the share of the duration it takes.
     static let openAngle = 80.0 * .pi / 180
@@ -29,21 +29,13 @@ final class NatGeo: Effect {
         self.duration = duration
     }
 
-    func transitionDuration(using transitionContext: TransitionContext?) -> Double {
-        duration
-    }
-
     /// Where the incoming page waits: turned −45° about its vertical centre line and
     /// moved right by 0.8 W and up 40 pt.
     static func aside(width: Double) -> Transform3D {
         TransitionScene.perspective(m34).translatedBy(x: 0.8 * width, y: -40, z: 0).rotated(by: -.pi / 4, x: 0, y: 1, z: 0)
     }
 
-    func animateTransition(using transitionContext: TransitionContext) {
-        guard let scene = TransitionScene(transitionContext) else {
-            transitionContext.completeTransition(!transitionContext.transitionWasCancelled)
-            return
-        }
+    func play(_ scene: TransitionScene) {
         let bounds = scene.container.bounds
         let centre = Point(x: bounds.midX, y: bounds.midY)
         let options = scene.curve(.curveEaseInOut)

@@ -19,15 +19,7 @@ final class PanTransition: LibraryGestureEffect {
         self.gesture = gesture
     }
 
-    func transitionDuration(using transitionContext: TransitionContext?) -> Double {
-        duration
-    }
-
-    func animateTransition(using transitionContext: TransitionContext) {
-        guard let scene = TransitionScene(transitionContext) else {
-            transitionContext.completeTransition(!transitionContext.transitionWasCancelled)
-            return
-        }
+    func play(_ scene: TransitionScene) {
         let width = scene.container.bounds.width
         // The view on top comes in from the right (forward) or leaves to the right
         // (backward); the one beneath moves by the parallax to the left.

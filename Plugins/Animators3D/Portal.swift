@@ -21,15 +21,7 @@ final class Portal: LibraryGestureEffect {
         self.gesture = gesture
     }
 
-    func transitionDuration(using transitionContext: TransitionContext?) -> Double {
-        duration
-    }
-
-    func animateTransition(using transitionContext: TransitionContext) {
-        guard let scene = TransitionScene(transitionContext) else {
-            transitionContext.completeTransition(!transitionContext.transitionWasCancelled)
-            return
-        }
+    func play(_ scene: TransitionScene) {
         // The view the doors are cut from, and where it is.
         let doorView = scene.isForward ? scene.fromView : scene.toView
         let frame = scene.isForward ? scene.fromFrame : scene.toFrame

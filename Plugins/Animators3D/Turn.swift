@@ -22,15 +22,7 @@ final class Turn: LibraryGestureEffect {
         self.gesture = gesture
     }
 
-    func transitionDuration(using transitionContext: TransitionContext?) -> Double {
-        duration
-    }
-
-    func animateTransition(using transitionContext: TransitionContext) {
-        guard let scene = TransitionScene(transitionContext) else {
-            transitionContext.completeTransition(!transitionContext.transitionWasCancelled)
-            return
-        }
+    func play(_ scene: TransitionScene) {
         let bounds = scene.container.bounds
         let centre = Point(x: bounds.midX, y: bounds.midY)
         // The page that turns: the from-view going, or the to-view coming back.
