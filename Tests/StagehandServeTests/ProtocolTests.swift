@@ -15,6 +15,7 @@ import Testing
         let parallax = try #require(effects.first { $0["name"] as? String == "parallax-pop" })
         #expect(parallax["kind"] as? String == "pop")
         #expect(parallax["interactive"] as? Bool == true)
+        #expect(parallax["family"] as? String == "iOS 7 recipes")
         #expect((parallax["description"] as? String)?.isEmpty == false)
         let selected = try await page.next("selected")
         #expect(selected["operations"] as? [String] == ["push", "pop"])

@@ -21,19 +21,10 @@ struct CatalogListing: Encodable {
 
     init(library: EffectLibrary, problems: [String], generation: Int, bundleNames: (String) -> String) {
         effects = library.effects.sorted { $0.name < $1.name }.map { info in
-            Item(name: info.name, kind: info.kind.rawValue, family: Self.family(of: info), interactive: info.interactive,
+            Item(name: info.name, kind: info.kind.rawValue, family: info.family, interactive: info.interactive,
                  description: info.description, bundle: bundleNames(info.bundlePath))
         }
         self.problems = problems
         self.generation = generation
-    }
-
-    /// An effect's family (`EffectInfo.family` where the host declares one), read by
-    /// name so the listing works with hosts whose effects have none.
-    static func family(of info: EffectInfo) -> String? {
-        for child in Mirror(reflecting: info).children where child.label == "family" {
-            if let value = child.value as? String, !value.isEmpty { return value }
-        }
-        return nil
     }
 }
