@@ -33,7 +33,7 @@ struct PreviewCommand: ParsableCommand {
     var all = false
 
     @Option(name: .customLong("contact-sheet"),
-            help: ArgumentHelp("With --all: one still per effect, mid-way through its transition, in a grid with names, as a PNG.", valueName: "file.png"))
+            help: ArgumentHelp("With --all: one still per effect, two fifths of the way through its transition, in a grid with names, as a PNG.", valueName: "file.png"))
     var contactSheet: String?
 
     @Option(help: ArgumentHelp("gif, png, svg or html (default: from --out's extension, else gif).", valueName: "format"))

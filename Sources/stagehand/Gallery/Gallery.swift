@@ -104,7 +104,7 @@ struct Gallery {
                 result.gif = try Renderer(trace: trace).gif(trace: trace, timing: GIFTiming(framesPerSecond: rate))
             }
             if contactSheet != nil {
-                result.still = FrameChoice.frame(at: FrameChoice.defaultTime(in: trace, effect: effect.name), in: trace)
+                result.still = FrameChoice.frame(at: FrameChoice.defaultTime(in: trace, effect: effect.name, fraction: FrameChoice.stillFraction), in: trace)
                 if result.still == nil { result.failure = "the run has no frames" }
             }
             return result
