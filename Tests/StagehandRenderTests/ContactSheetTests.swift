@@ -37,6 +37,16 @@ extension RenderCLITests {
         #expect(scratch.contents == ["sheet.png"])
     }
 
+    /// The README shows the committed sheet: it must hold every effect of the catalog
+    /// (remade after adding one, with the command the README gives).
+    @Test func theCommittedContactSheetHasEveryEffect() throws {
+        let path = RenderEnvironment.repositoryRoot + "/Documentation/Images/contact-sheet.png"
+        let image = try #require(PixelImage(pngFile: path), "\(path) is missing")
+        let size = ContactSheet().size(count: RenderEnvironment.library.effects.count, screen: Size(width: 390, height: 844))
+        #expect(image.width == size.width && image.height == size.height,
+                "\(path) is \(image.width)×\(image.height), not the \(size.width)×\(size.height) of \(RenderEnvironment.library.effects.count) effects: stagehand preview --all --contact-sheet \(path)")
+    }
+
     @Test func theContactSheetIsRefusedWithoutAll() throws {
         let scratch = try Scratch()
         try expectRefused(["preview", "crossfade", "--contact-sheet", scratch.file("s.png")], naming: "--contact-sheet", in: scratch)
