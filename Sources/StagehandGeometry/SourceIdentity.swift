@@ -17,5 +17,5 @@
 /// byte, its bytes and a zero byte, in path order. `SourceIdentityTests` recomputes it
 /// and prints the value to write here when a source has changed.
 public enum SourceIdentity {
-    public static let value: StaticString = "20d728d4164eb466"
+    public static let value: StaticString = "7374fedd7b66d230"
 }

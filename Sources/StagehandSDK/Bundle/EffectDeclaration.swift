@@ -63,6 +63,15 @@ public struct EffectDeclaration<each P: ParameterValue>: EffectDeclaring {
     /// Declares an effect.
     ///
     /// - Parameters:
+    ///   - name: the name apps load the effect by, e.g. "bounce-present".
+    ///   - kind: the operation it animates (or `.navigation`, `.modal`, `.any` for several).
+    ///   - interactive: whether a gesture can drive it.
+    ///   - factory: the C symbol of the exported factory: the name in its `@_cdecl`.
+    ///   - description: one sentence saying what the effect looks like.
+    ///   - family: the group listings show it in, e.g. "iOS 7 recipes".
+    ///   - source: the library or recipe it re-creates.
+    ///   - author: who wrote it.
+    ///   - license: an SPDX identifier, e.g. "MIT".
     ///   - parameters: the factory's parameters, in its order; their value types are the
     ///     types `make` receives and (as C types) the exported factory's arguments.
     ///   - make: makes the effect from parameter values that are within their bounds;
