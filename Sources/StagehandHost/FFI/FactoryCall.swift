@@ -67,32 +67,29 @@ import StagehandCore
         precondition(count == parameterCount, "arguments must match the declared parameter types")
         guard !takesStrings else { return callWithStrings(arguments) }
         guard count <= Self.stackSlots else { return callWithStrings(arguments) }
-        // One 8-byte slot per parameter (every type here fits), and libffi's array of
-        // pointers to them, in fixed-size storage on this call's stack.
-        var slots: StackSlots<UInt64> = (0, 0, 0, 0, 0, 0, 0, 0)
-        var pointers: StackSlots<UnsafeMutableRawPointer?> = (nil, nil, nil, nil, nil, nil, nil, nil)
-        var result: ffi_arg = 0
-        withUnsafeMutableBytes(of: &slots) { slots in
-            withUnsafeMutableBytes(of: &pointers) { raw in
-                let pointers = raw.baseAddress!.assumingMemoryBound(to: UnsafeMutableRawPointer?.self)
-                arguments.withUnsafeBufferPointer { values in
-                    for index in 0..<count {
-                        let slot = slots.baseAddress! + index * 8
-                        Self.store(values[index], as: types[index], into: slot)
-                        pointers[index] = slot
-                    }
+        // One 8-byte slot per parameter (every type here fits), then libffi's array of
+        // pointers to them: one fixed-size block on this call's stack, left uninitialised
+        // (each word used is written before libffi reads it).
+        return withUnsafeTemporaryAllocation(of: UInt64.self, capacity: 2 * Self.stackSlots) { block in
+            let slots = UnsafeMutableRawPointer(block.baseAddress!)
+            let pointers = (slots + Self.stackSlots * 8).assumingMemoryBound(to: UnsafeMutableRawPointer?.self)
+            arguments.withUnsafeBufferPointer { values in
+                for index in 0..<count {
+                    let slot = slots + index * 8
+                    Self.store(values[index], as: types[index], into: slot)
+                    pointers[index] = slot
                 }
-                // libffi writes at least a full `ffi_arg` for the return value.
-                ffi_call(cif, entry, &result, pointers)
             }
+            // libffi writes at least a full `ffi_arg` for the return value.
+            var result: ffi_arg = 0
+            ffi_call(cif, entry, &result, pointers)
+            return UnsafeMutableRawPointer(bitPattern: UInt(result))
         }
-        return UnsafeMutableRawPointer(bitPattern: UInt(result))
     }
 
-    /// Calls of up to this many parameters keep their slots in a tuple on the stack;
-    /// longer ones take the general path.
+    /// Calls of up to this many parameters keep their slots in a fixed-size block on the
+    /// stack; longer ones take the general path.
     static let stackSlots = 8
-    typealias StackSlots<T> = (T, T, T, T, T, T, T, T)
 
     /// Writes one argument that is not a string into its slot; traps if it is not of the
     /// declared type.
