@@ -14,8 +14,11 @@
 ///
 /// The value is FNV-1a (64 bits, as 16 hexadecimal digits) of every source file of
 /// those three targets but this one, each as its path relative to the package, a zero
-/// byte, its bytes and a zero byte, in path order. `SourceIdentityTests` recomputes it
-/// and prints the value to write here when a source has changed.
+/// byte, its code and a zero byte, in path order. A file's code is its lines trimmed,
+/// without blank lines and comment lines (`//`, `///`, whole-line `/* … */`), so a change
+/// to documentation alone keeps the identity and the bundles built before it.
+/// `SourceIdentityTests` recomputes it and prints the value to write here when code has
+/// changed.
 public enum SourceIdentity {
-    public static let value: StaticString = "7374fedd7b66d230"
+    public static let value: StaticString = "bbe66e5a11939c22"
 }

@@ -9,8 +9,10 @@ import Testing
 /// runs, while the rest of the plugin path goes on.
 @Suite struct SourceIdentityTests {
     /// FNV-1a (64 bits) of each source file of the three shared targets but the identity's
-    /// own, as its path relative to the package, a zero byte, its bytes and a zero byte,
-    /// in path order.
+    /// own, as its path relative to the package, a zero byte, its code and a zero byte, in
+    /// path order. A file's code is its lines, each trimmed of surrounding blanks and
+    /// followed by a newline, without blank lines, lines that begin a `//` comment and
+    /// whole-line `/* … */` comments: documentation can change without a rebuild.
     static func identity(ofSourcesIn root: String) throws -> String {
         let fm = FileManager.default
         var files: [String] = []
@@ -30,10 +32,38 @@ import Testing
         }
         for path in files.sorted(by: { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }) {
             mix(Array(path.utf8) + [0])
-            mix(try Data(contentsOf: URL(fileURLWithPath: root + "/" + path)) + [0])
+            mix(Array(code(of: try String(contentsOfFile: root + "/" + path, encoding: .utf8)).utf8) + [0])
         }
         let hex = String(hash, radix: 16)
         return String(repeating: "0", count: 16 - hex.count) + hex
+    }
+
+    /// The lines of `text` that the identity counts (see `identity(ofSourcesIn:)`).
+    static func code(of text: String) -> String {
+        var code = "", inComment = false
+        for raw in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            let line = raw.trimmingCharacters(in: .whitespaces)
+            if inComment {
+                if line.hasSuffix("*/") { inComment = false }
+                continue
+            }
+            if line.isEmpty || line.hasPrefix("//") { continue }
+            if line.hasPrefix("/*") {
+                if !line.dropFirst(2).hasSuffix("*/") { inComment = true }
+                continue
+            }
+            code += line + "\n"
+        }
+        return code
+    }
+
+    /// Comments and blank lines do not count; code does.
+    @Test func theIdentityCountsCodeNotComments() {
+        let swift = "/// A doc comment.\npublic struct Rect {\n    // why\n\n    var x: Double  \n}\n"
+        #expect(Self.code(of: swift) == "public struct Rect {\nvar x: Double\n}\n")
+        let c = "/* A block\n * over lines\n */\ntypedef struct { int a; } s; /* kept: code on the line */\n/* one line */\n"
+        #expect(Self.code(of: c) == "typedef struct { int a; } s; /* kept: code on the line */\n")
+        #expect(Self.code(of: swift) != Self.code(of: swift.replacingOccurrences(of: "Double", with: "Float")))
     }
 
     @Test func theCommittedIdentityIsTheSourcesOwn() throws {
