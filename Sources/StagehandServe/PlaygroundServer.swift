@@ -11,6 +11,7 @@ import StagehandHost
 ///     GET /export/ID/recording.json  the last export of session ID: its scenario,
 ///     GET /export/ID/trace.json      the trace it replays to,
 ///     GET /export/ID/recording.gif   and a GIF of it
+///     anything else                  404, with the request named in the body
 public final class PlaygroundServer: @unchecked Sendable {
     public let configuration: PlaygroundConfiguration
     private let library: PlaygroundLibrary
@@ -60,6 +61,12 @@ public final class PlaygroundServer: @unchecked Sendable {
         let (exports, gifWait) = (self.exports, configuration.gifWait)
         await server.appendRoute("GET /export/*") { request in
             await Self.export(request.path, exports: exports, gifWait: gifWait)
+        }
+        // Anything else (a browser's /favicon.ico, a mistyped address) is answered here,
+        // so the library does not log each one as an unhandled request.
+        await server.appendRoute("/*") { request in
+            HTTPResponse(statusCode: .notFound, headers: [.contentType: "text/plain; charset=utf-8"],
+                         body: Data("not found: \(request.method.rawValue) \(request.path); the playground is at /\n".utf8))
         }
         let server = self.server
         Task { try await server.run() }

@@ -54,6 +54,21 @@ import Testing
         await server.stop()
     }
 
+    /// A browser's /favicon.ico or a mistyped address: a 404 that names the request, and
+    /// no log line for it (the page itself declares no icon to fetch).
+    @Test func anUnknownAddressIsNotFoundQuietly() async throws {
+        let server = try await TestServer()
+        for path in ["/favicon.ico", "/export", "/no/such/page?x=1"] {
+            let (status, body) = try await HTTPGet.response(port: server.port, path: path)
+            #expect(status == 404, "\(path)")
+            #expect(String(decoding: body, as: UTF8.self).hasPrefix("not found: GET \(path.split(separator: "?")[0])"), "\(path)")
+        }
+        let page = try await HTTPGet.fetch(port: server.port, path: "/")
+        #expect(String(decoding: page, as: UTF8.self).contains(#"<link rel="icon" href="data:,">"#))
+        await server.stop()
+        #expect(!server.log.contains { $0.contains("unhandled") }, "\(server.log)")
+    }
+
     @Test func aFloodOfPointerEventsIsDroppedBeyondAThousandASecond() async throws {
         let server = try await TestServer()
         let flood = try await PageClient.connect(port: server.port)

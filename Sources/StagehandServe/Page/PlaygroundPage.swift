@@ -6,7 +6,7 @@
 enum PlaygroundPage {
     static let html = """
         <!DOCTYPE html>
-        <html lang="en"><head><meta charset="utf-8">
+        <html lang="en"><head><meta charset="utf-8"><link rel="icon" href="data:,">
         <meta name="viewport" content="width=device-width, initial-scale=1">
         <title>Stagehand playground</title>
         <style>
