@@ -27,11 +27,12 @@ extension PanTransition {
 
 extension Cards {
     static let declaration = EffectDeclaration(
-        name: "cards", kind: .any, factory: "vctl_cards_create",
-        description: "The old card tips back 15° (perspective -1/900), shrinks to 0.8 and dims to 0.6 while the new one rises from the bottom, overshoots by 30 pt and settles (1 s, linear keyframes); backwards the top card falls off the bottom and the one behind comes forward.",
+        name: "cards", kind: .any, interactive: true, factory: "vctl_cards_create",
+        description: "The old card tips back 15° (perspective -1/900), shrinks to 0.8 and dims to 0.6 while the new one rises from the bottom, overshoots by 30 pt and settles (1 s, linear keyframes); backwards the top card falls off the bottom and the one behind comes forward. \(Animators3D.gestures).",
         family: Animators3D.family, source: "VCTransitionsLibrary CECardsAnimationController", author: Animators3D.author, license: Animators3D.license,
         parameters: Parameter("duration", default: 1.0, in: Animators3D.durations),
-        make: { Cards(duration: $0) })
+                    Parameter("gesture", default: "horizontal", choices: LibraryGesture.Kind.allCases.map(\.rawValue)),
+        make: { Cards(duration: $0, gesture: $1) })
 }
 
 extension Turn {
@@ -47,11 +48,12 @@ extension Turn {
 
 extension NatGeo {
     static let declaration = EffectDeclaration(
-        name: "natgeo", kind: .navigation, factory: "vctl_natgeo_create",
-        description: "The from-view swings open like a book cover, about its left edge to 80° over the last 80 % of 1 s, while the to-view glides in flat from the right (turned -45°, from 0.8 of the width to the right); backwards the cover closes over it.",
+        name: "natgeo", kind: .navigation, interactive: true, factory: "vctl_natgeo_create",
+        description: "The from-view swings open like a book cover, about its left edge to 80° over the last 80 % of 1 s, while the to-view glides in flat from the right (turned -45°, from 0.8 of the width to the right); backwards the cover closes over it. \(Animators3D.gestures).",
         family: Animators3D.family, source: "VCTransitionsLibrary CENatGeoAnimationController, IBAnimatable NatGeo", author: Animators3D.author, license: Animators3D.license,
         parameters: Parameter("duration", default: 1.0, in: Animators3D.durations),
-        make: { NatGeo(duration: $0) })
+                    Parameter("gesture", default: "horizontal", choices: LibraryGesture.Kind.allCases.map(\.rawValue)),
+        make: { NatGeo(duration: $0, gesture: $1) })
 }
 
 extension Flip {
@@ -102,8 +104,8 @@ public func vctlPanCreate(_ duration: Double, _ parallax: Double, _ gesture: Uns
 }
 
 @_cdecl("vctl_cards_create")
-public func vctlCardsCreate(_ duration: Double) -> UnsafeRawPointer? {
-    Cards.declaration.export(duration)
+public func vctlCardsCreate(_ duration: Double, _ gesture: UnsafePointer<CChar>?) -> UnsafeRawPointer? {
+    Cards.declaration.export(duration, gesture)
 }
 
 @_cdecl("vctl_turn_create")
@@ -112,8 +114,8 @@ public func vctlTurnCreate(_ duration: Double, _ m34: Double, _ gesture: UnsafeP
 }
 
 @_cdecl("vctl_natgeo_create")
-public func vctlNatGeoCreate(_ duration: Double) -> UnsafeRawPointer? {
-    NatGeo.declaration.export(duration)
+public func vctlNatGeoCreate(_ duration: Double, _ gesture: UnsafePointer<CChar>?) -> UnsafeRawPointer? {
+    NatGeo.declaration.export(duration, gesture)
 }
 
 @_cdecl("vctl_flip_create")

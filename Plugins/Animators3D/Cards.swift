@@ -20,18 +20,23 @@ import StagehandSDK
 ///   forward to the tipped-back pose (15°, 0.95) at alpha 1;
 /// - 0.75 d … d: it stands flat in place.
 ///
-/// The phases are keyframes, each linear. Every transform keeps
-/// the same perspective from start to end, so it is the turn, the scale and the
-/// movement that are interpolated, not the eye.
-final class Cards: SceneEffect {
+/// The phases are keyframes, each linear (so a finger driving the transition meets the
+/// same poses at the same progress). Every transform keeps the same perspective from
+/// start to end, so it is the turn, the scale and the movement that are interpolated,
+/// not the eye. Any of the library's interaction controllers drives it (`gesture`).
+final class Cards: LibraryGestureEffect {
     /// The library's perspective: the eye 900 pt in front of the card.
     static let m34 = -1.0 / 900
     static let tilt = 15.0 * .pi / 180
 
     let duration: Double
+    let gesture: LibraryGesture
 
-    init(duration: Double) {
+    /// Parameters within the bounds `declaration` gives them; `nil` for an unknown gesture.
+    init?(duration: Double, gesture: String) {
+        guard let gesture = LibraryGesture(gesture, effect: "cards") else { return nil }
         self.duration = duration
+        self.gesture = gesture
     }
 
     /// The card tipped back: 15° about x, scaled to 0.95.

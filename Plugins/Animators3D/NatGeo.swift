@@ -16,17 +16,22 @@ import StagehandSDK
 ///   viewer and off to the left.
 /// Backwards (pop, dismissal) the cover (the to-view, now on top) closes from −80° to 0
 /// over all of d while the from-view goes back to where the to-view came from over
-/// 0 … 0.8 d. Ease in and out (linear while driven).
-final class NatGeo: SceneEffect {
+/// 0 … 0.8 d. Ease in and out (linear while driven by any of the library's interaction
+/// controllers: `gesture`).
+final class NatGeo: LibraryGestureEffect {
     static let m34 = -1.0 / 500
     /// How far the cover opens, and the share of the duration it takes.
     static let openAngle = 80.0 * .pi / 180
     static let coverShare = 0.8
 
     let duration: Double
+    let gesture: LibraryGesture
 
-    init(duration: Double) {
+    /// Parameters within the bounds `declaration` gives them; `nil` for an unknown gesture.
+    init?(duration: Double, gesture: String) {
+        guard let gesture = LibraryGesture(gesture, effect: "natgeo") else { return nil }
         self.duration = duration
+        self.gesture = gesture
     }
 
     /// Where the incoming page waits: turned −45° about its vertical centre line and

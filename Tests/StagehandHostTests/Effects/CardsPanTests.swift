@@ -113,6 +113,17 @@ import StagehandCore
         Library.expectEnd(result, stack: ["Root", "Detail"])
     }
 
+    /// The pop at `t` seconds of 1: Detail falling off the bottom over 0 … 0.5 s; Root,
+    /// behind at 0.6, tipped back (15°, 0.95) over 0.35 … 0.7 s, then flat over 0.75 … 1 s.
+    static func cardsPop(at t: Double) -> (detail: [[Double]], root: [[Double]], rootAlpha: Double) {
+        let fall = Library.ease(.linear, t, start: 0, length: 0.5)
+        let up = Library.ease(.linear, t, start: 0.35, length: 0.35)
+        let flat = Library.ease(.linear, t, start: 0.75, length: 0.25)
+        let root = t < 0.75 ? card(tilt: tilt * up, scale: 0.6 + 0.35 * up)
+                            : card(tilt: tilt * (1 - flat), scale: 0.95 + 0.05 * flat)
+        return (Library.moved(0, Library.height * fall), root, 0.6 + 0.4 * up)
+    }
+
     @Test func cardsPopLetsTheTopCardFallAndBringsTheOtherForward() throws {
         let result = try Library.play(navigation: #""push": "cards", "pop": "cards""#,
                                       steps: [#"{"push": {"title": "Detail"}}"#, #"{"wait": 1.5}"#, #"{"pop": {}}"#, #"{"wait": 1.5}"#])
@@ -120,16 +131,11 @@ import StagehandCore
                                            "began cards pop false", "completed cards pop false"])
         let pop = Library.start(result, "pop")
         for t in [1.0 / 120, 0.25, 0.35, 0.5, 0.6, 0.7, 0.75, 0.9, 119.0 / 120] {
-            let fall = Library.ease(.linear, t, start: 0, length: 0.5)
-            Library.expectCorners(Library.view("Detail", at: pop + t, in: result), Library.moved(0, Library.height * fall), "Detail at \(t)")
-            // Behind at 0.6 → tipped back (15°, 0.95) over 0.35 … 0.7 s → flat over 0.75 … 1 s.
-            let up = Library.ease(.linear, t, start: 0.35, length: 0.35)
-            let flat = Library.ease(.linear, t, start: 0.75, length: 0.25)
-            let expected = t < 0.75 ? Self.card(tilt: Self.tilt * up, scale: 0.6 + 0.35 * up)
-                                    : Self.card(tilt: Self.tilt * (1 - flat), scale: 0.95 + 0.05 * flat)
+            let pose = Self.cardsPop(at: t)
+            Library.expectCorners(Library.view("Detail", at: pop + t, in: result), pose.detail, "Detail at \(t)")
             let root = Library.view("Root", at: pop + t, in: result)
-            Library.expectCorners(root, expected, "Root at \(t)")
-            #expect(abs((root?.alpha ?? 0) - (0.6 + 0.4 * up)) < 1e-6, "Root's alpha at \(t): \(root?.alpha ?? -1)")
+            Library.expectCorners(root, pose.root, "Root at \(t)")
+            #expect(abs((root?.alpha ?? 0) - pose.rootAlpha) < 1e-6, "Root's alpha at \(t): \(root?.alpha ?? -1)")
         }
         // Root waits at 0.6 of its size about the centre: 195 ∓ 117 by 422 ∓ 253.2.
         Library.expectCorners(Library.view("Root", at: pop + 0.25, in: result), [[78, 168.8], [312, 168.8], [312, 675.2], [78, 675.2]],
