@@ -72,6 +72,10 @@ import StagehandCore
         #expect(failure(#"{"root": {"embedInNavigation": 1}}"#) == "error: s.json: root.embedInNavigation: expected true or false")
         #expect(failure(#"{"speed": 2}"#).hasPrefix("error: s.json: speed: unknown key"))
         #expect(failure(#"{"steps": [{"wait": "long"}]}"#) == "error: s.json: steps[0].wait: expected a number")
+        #expect(failure(#"{"screen": {"width": 1e999}}"#)
+                == "error: s.json: screen.width: expected a number in 1.0...8192.0, got 1e999, beyond the largest number there is")
+        #expect(failure(#"{"steps": [{"drag": {"from": [-1e400, 0], "to": [1, 1]}}]}"#)
+                == "error: s.json: steps[0].drag.from[0]: expected a number, got -1e400, beyond the largest number there is")
         #expect(failure(#"{"steps": [{"pop": {}"#).hasPrefix("error: s.json: not valid JSON"))
     }
 
@@ -89,7 +93,8 @@ import StagehandCore
     /// Syntax errors come from the same parser as the catalog's: a line and a column.
     @Test func aSyntaxErrorSaysWhere() {
         #expect(failure("{\"steps\": [\n  {\"pop\": {}},\n]}") == "error: s.json: not valid JSON: line 3, column 1: a trailing comma before ']' is not allowed")
-        #expect(failure(#"{"steps": [{"wait": 1e999}]}"#) == "error: s.json: steps[0].wait: expected a number")
+        #expect(failure(#"{"steps": [{"wait": 1e999}]}"#)
+                == "error: s.json: steps[0].wait: expected a number in 0.0...600.0, got 1e999, beyond the largest number there is")
         #expect(failure(#"{"steps": [{"push": {"a b": 1}}]}"#).hasPrefix(#"error: s.json: steps[0].push["a b"]: unknown key"#))
     }
 

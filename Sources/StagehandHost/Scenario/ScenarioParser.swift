@@ -52,10 +52,12 @@ public enum ScenarioParser {
 
         func number(_ value: JSONValue?, _ path: String, min: Double = -.infinity, max: Double = .infinity) throws(Diagnostic) -> Double? {
             guard let value else { return nil }
-            guard case .number(let text) = value, let d = Double(text), d.isFinite else {
-                throw fail(path, "expected a number")
+            guard case .number(let text) = value else { throw fail(path, "expected a number") }
+            let range = min.isFinite || max.isFinite ? "a number in \(min)...\(max)" : "a number"
+            guard let d = Double(text), d.isFinite else {
+                throw fail(path, "expected \(range), got \(text), beyond the largest number there is")
             }
-            guard d >= min, d <= max else { throw fail(path, "expected a number in \(min)...\(max), got \(d)") }
+            guard d >= min, d <= max else { throw fail(path, "expected \(range), got \(d)") }
             return d
         }
 
