@@ -131,59 +131,50 @@ import StagehandCore
         #expect(result.trace.frames.last?.presented == (finished ? [] : ["Sheet"]))
     }
 
-    /// cards and natgeo follow the horizontal swipe too (their default): held at p, each
-    /// shows its pop's pose at p of its second — linear while driven, so for natgeo the
-    /// cover is closed by 80°·p and the page, whose move takes 0.8 of the time, is
-    /// min(p / 0.8, 1) of the way back aside.
-    @Test(arguments: ["cards", "natgeo"], [threshold - epsilon, threshold + epsilon])
-    func cardsAndNatGeoFollowTheSwipe(_ effect: String, _ p: Double) throws {
+    /// fold, flip, cards and natgeo follow the horizontal swipe too (their default): held
+    /// at p, each shows its pop's pose at p of its duration (linear while driven). For
+    /// natgeo the cover is closed by 80°·p and the page, whose move takes 0.8 of the
+    /// time, is min(p / 0.8, 1) of the way back aside.
+    @Test(arguments: ["fold", "flip", "cards", "natgeo"], [threshold - epsilon, threshold + epsilon])
+    func eachAnimatorFollowsTheSwipe(_ effect: String, _ p: Double) throws {
         let result = try Self.drivenPop(effect, travel: (p * Self.distance, 0))
         let finished = p > Self.threshold
         #expect(Library.events(result).suffix(2) == ["began \(effect) pop true", "\(finished ? "completed" : "cancelled") \(effect) pop true"])
         let (held, _) = Self.heldAndEnd(result, p)
         if let held {
             let detail = held.views("Detail", kind: "view").first, root = held.views("Root", kind: "view").first
-            if effect == "cards" {
+            switch effect {
+            case "flip":
+                Library.expectCorners(detail, FlipExplodeTests.face(-.pi * p), "Detail held at \(p)")
+                Library.expectCorners(root, FlipExplodeTests.face(.pi - .pi * p), "Root held at \(p)")
+            case "cards":
                 let pose = CardsPanTests.cardsPop(at: p)
                 Library.expectCorners(detail, pose.detail, "Detail held at \(p)")
                 Library.expectCorners(root, pose.root, "Root held at \(p)")
                 #expect(abs((root?.alpha ?? 0) - pose.rootAlpha) < 1e-6, "Root's alpha held at \(p): \(root?.alpha ?? -1)")
-            } else {
+            case "natgeo":
                 Library.expectCorners(detail, TurnNatGeoTests.aside(1 - min(p / 0.8, 1)), "Detail held at \(p)")
                 Library.expectCorners(root, TurnNatGeoTests.page(TurnNatGeoTests.openAngle * (1 - p), m34: -1.0 / 500),
                                       "Root (the cover) held at \(p)")
+            default:
+                Self.expectFoldStrips(held, p)
             }
         }
         Library.expectEnd(result, stack: finished ? ["Root"] : ["Root", "Detail"])
     }
 
-    /// fold and flip follow the horizontal swipe too (their default), frame by frame as
-    /// their pops would be at the held progress p (linear while driven).
-    @Test(arguments: ["fold", "flip"], [threshold - epsilon, threshold + epsilon])
-    func foldAndFlipFollowTheSwipe(_ effect: String, _ p: Double) throws {
-        let result = try Self.drivenPop(effect, travel: (p * Self.distance, 0))
-        let finished = p > Self.threshold
-        #expect(Library.events(result).suffix(2) == ["began \(effect) pop true", "\(finished ? "completed" : "cancelled") \(effect) pop true"])
-        let (held, _) = Self.heldAndEnd(result, p)
-        if let held {
-            if effect == "flip" {
-                Library.expectCorners(held.views("Detail", kind: "view").first, FlipExplodeTests.face(-.pi * p), "Detail held at \(p)")
-                Library.expectCorners(held.views("Root", kind: "view").first, FlipExplodeTests.face(.pi - .pi * p), "Root held at \(p)")
-            } else {
-                let strips = Library.topSnapshots(in: held)
-                #expect(strips.count == 8)
-                if strips.count == 8 {
-                    for k in 0..<4 {
-                        let place = FoldPortalTests.place(k), angle = FoldPortalTests.foldAngle(k)
-                        Library.expectCorners(strips[2 * k], FoldPortalTests.strip(k, x: place * (1 - p), angle: angle * p),
-                                              "Detail's strip \(k) held at \(p)")
-                        Library.expectCorners(strips[2 * k + 1],
-                                              FoldPortalTests.strip(k, x: Library.width + (place - Library.width) * p, angle: angle * (1 - p)),
-                                              "Root's strip \(k) held at \(p)")
-                    }
-                }
-            }
+    /// fold's eight strips held at p: Detail's folding to the far edge, Root's unfolding.
+    static func expectFoldStrips(_ held: Trace.Frame, _ p: Double) {
+        let strips = Library.topSnapshots(in: held)
+        #expect(strips.count == 8)
+        guard strips.count == 8 else { return }
+        for k in 0..<4 {
+            let place = FoldPortalTests.place(k), angle = FoldPortalTests.foldAngle(k)
+            Library.expectCorners(strips[2 * k], FoldPortalTests.strip(k, x: place * (1 - p), angle: angle * p),
+                                  "Detail's strip \(k) held at \(p)")
+            Library.expectCorners(strips[2 * k + 1],
+                                  FoldPortalTests.strip(k, x: Library.width + (place - Library.width) * p, angle: angle * (1 - p)),
+                                  "Root's strip \(k) held at \(p)")
         }
-        Library.expectEnd(result, stack: finished ? ["Root"] : ["Root", "Detail"])
     }
 }
