@@ -12,6 +12,21 @@ import Testing
         #expect(run.output.hasSuffix("libParallax.so: valid\n"))
     }
 
+    /// A catalog that disagrees with the bundle's manifest keeps the effect from loading:
+    /// validate says so, naming the catalog, rather than that the bundle declares nothing.
+    @Test func aCatalogThatDisagreesWithTheManifestIsNamed() throws {
+        let workspace = try Workspace()
+        let wrong = CatalogText.crossfade.replacingOccurrences(of: "\"crossfade_create\"", with: "\"crossfade_make\"")
+        let catalog = try workspace.write("Catalog.json", CatalogText.catalog(wrong))
+        let bundle = TestEnvironment.crossfadeBundle
+        let run = try runStagehand(["validate", bundle, "--catalog", catalog])
+        #expect(run.status == 1)
+        #expect(run.output.contains("error: \(bundle): \(catalog): effects[0].factory: the catalog and the manifest of \(bundle) disagree on effect crossfade"),
+                "\(run.output)")
+        #expect(!run.output.contains("declares no effect"), "\(run.output)")
+        #expect(run.output.hasSuffix("invalid\n"))
+    }
+
     @Test func aBundleThatCrashesIsReportedWithTheStep() throws {
         let workspace = try Workspace()
         var bundle = TestBundle(effect: "crasher", factory: "crasher_create")

@@ -34,8 +34,14 @@ struct BundleCheck {
         scanner.inProcessPaths = [copy]
         let (library, diagnostics) = EffectLibrary.load(pluginDirectories: [directory] + plugins.pluginDirectories,
                                                         catalogPath: plugins.catalog, scanner: scanner)
-        for d in diagnostics where d.file.map({ $0.hasPrefix(directory) }) ?? false {
-            report.problems.append(own([d.field, d.message].compactMap { $0 }.joined(separator: ": ")))
+        for d in diagnostics {
+            let inBundle = d.file.map { $0.hasPrefix(directory) } ?? false
+            // Found in the catalog but about this bundle: the catalog disagreeing with its
+            // manifest, which keeps the effect from loading. Named with the catalog.
+            let aboutBundle = !inBundle && d.file != nil && d.file == library.catalogPath && d.message.contains(copy)
+            guard inBundle || aboutBundle else { continue }
+            let parts = (aboutBundle ? [d.file] : []) + [d.field, d.message]
+            report.problems.append(own(parts.compactMap { $0 }.joined(separator: ": ")))
         }
         let effects = library.effects.filter { $0.bundlePath == copy }
         for effect in effects {
