@@ -17,7 +17,8 @@
  * to interpolate: it would shrink without turning), with its angle within half a turn
  * (a transform knows where it points, not how many turns took it there). The libraries
  * draw the angle in radians in [-10, 10]; half a turn either way is as far as a turn
- * can show. Ease in and out over the duration (1 s, the libraries').
+ * can show. Ease in and out over the duration (1 s, the libraries'); linear while a
+ * finger drives it (`gesture`: the library's swipes and pinch, explode_gesture.c).
  *
  * Written in C against stagehand.h alone: 200 tiles are 200 snapshots and 400
  * animations a frame, which the host runs in well under a millisecond of engine time
@@ -30,7 +31,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 
-#include "stagehand.h"
+#include "explode.h"
 #include "stagehand_effect.h"
 
 /* The effect, declared once (stagehand_effect.h): the manifest entry, the exported
@@ -40,14 +41,17 @@
     NUMBER(double, tile, 39, 30, 1000)            \
     NUMBER(double, spread, 100, 0, 2000)          \
     NUMBER(double, max_angle, 180, 0, 180)        \
-    NUMBER(int64, seed, 1, 0, 9007199254740991)
+    NUMBER(int64, seed, 1, 0, 9007199254740991)   \
+    VALUE(string, gesture, "horizontal")
 
 #define EXPLODE_EFFECT(EFFECT)                                                                           \
-    EFFECT("explode", any, false, explode_create, EXPLODE_PARAMETERS,                                    \
+    EFFECT("explode", any, true, explode_create, EXPLODE_PARAMETERS,                                    \
            "The from-view breaks into square tiles of `tile` points (a tenth of a 390-point screen), "    \
            "snapshots of its parts, that fly apart by up to `spread` points each way, turning up to "     \
            "`max_angle` degrees, shrinking and fading over 1 s (ease in and out); a pop or a dismissal "  \
-           "assembles the to-view's tiles instead. Seeded (`seed`): every run is the same.",             \
+           "assembles the to-view's tiles instead. Seeded (`seed`): every run is the same. gesture: "   \
+           "none, horizontal, vertical or pinch (VCTransitionsLibrary's swipes: 200 pt for the whole "   \
+           "way; its pinch: 1 − scale; each finishing past half).",                                    \
            SH_FIELD("family", "VCTransitionsLibrary")                                                    \
            SH_FIELD("source", "VCTransitionsLibrary CEExplodeAnimationController, IBAnimatable Explode") \
            SH_FIELD("author", "Stagehand") SH_FIELD("license", "MIT"))
@@ -57,7 +61,7 @@
 
 static const char explode_manifest[] = SH_BUNDLE_MANIFEST("Explode", "1.0.0", SH_EFFECT_JSON(EXPLODE_EFFECT));
 
-static const sh_host *explode_host;
+const sh_host *explode_host;
 
 static bool explode_init(const sh_host *host, const char *bundle_path) {
     (void)bundle_path;
@@ -68,12 +72,6 @@ static bool explode_init(const sh_host *host, const char *bundle_path) {
     explode_host = host;
     return true;
 }
-
-typedef struct explode {
-    sh_effect table;
-    double duration, tile, spread, max_angle;
-    uint64_t seed;
-} explode;
 
 /* One tile: its snapshot and where it goes (or comes from). */
 typedef struct explode_tile {
@@ -244,14 +242,19 @@ static void explode_animate_transition(void *self, sh_context *context) {
 }
 
 static void explode_destroy(void *self) {
+    explode_release_gestures(self);
     free(self);
 }
 
 /* The factory the manifest names, `explode_create(duration, tile, spread, max_angle,
- * seed)`: the wrapper has checked every argument against its bounds. */
+ * seed, gesture)`: the wrapper has checked every argument against its bounds; an
+ * unknown gesture is refused here. */
 SH_EFFECT_FACTORY(EXPLODE_EFFECT, explode_host) {
+    explode_gesture_kind kind;
+    if (!explode_gesture_kind_named(gesture, &kind)) return NULL;
     explode *effect = calloc(1, sizeof *effect);
     if (effect == NULL) return NULL;
+    effect->gesture = kind;
     effect->duration = duration;
     effect->tile = tile;
     effect->spread = spread;
@@ -262,6 +265,10 @@ SH_EFFECT_FACTORY(EXPLODE_EFFECT, explode_host) {
     effect->table.transition_duration = explode_transition_duration;
     effect->table.animate_transition = explode_animate_transition;
     effect->table.destroy = explode_destroy;
+    effect->table.interaction_controller = explode_interaction_controller;
+    effect->table.animation_ended = explode_animation_ended;
+    effect->table.attach = explode_attach;
+    effect->table.detach = explode_detach;
     return &effect->table;
 }
 

@@ -107,11 +107,46 @@ import StagehandCore
         Library.expectEnd(result, stack: ["Root", "Detail"])
     }
 
-    /// An unknown gesture name is refused by the factory, and the system pop is used.
-    @Test func anUnknownGestureIsRefused() throws {
-        let result = try Self.drivenPop("turn", travel: (0, 0), parameters: ["gesture": "twirl"])
+    /// An unknown gesture name is refused by the factory (Swift or C), and the system pop
+    /// is used.
+    @Test(arguments: ["turn", "explode"])
+    func anUnknownGestureIsRefused(_ effect: String) throws {
+        let result = try Self.drivenPop(effect, travel: (0, 0), parameters: ["gesture": "twirl"])
         #expect(!result.stage.diagnostics.isEmpty, "no diagnostic for gesture twirl")
-        #expect(!Library.events(result).contains("began turn push false"))
+        #expect(!Library.events(result).contains("began \(effect) push false"))
+    }
+
+    /// explode's vertical swipe and pinch, and its swipe dismissing what it presented: C
+    /// drives them as the SDK does (progress, threshold, a pop only downward).
+    @Test(arguments: [threshold - epsilon, threshold + epsilon])
+    func explodeTakesEveryGesture(_ p: Double) throws {
+        let finished = p > Self.threshold
+        let outcome = finished ? "completed" : "cancelled"
+        let vertical = try Self.drivenPop("explode", travel: (0, p * Self.distance), parameters: ["gesture": "vertical"])
+        #expect(Library.events(vertical).suffix(2) == ["began explode pop true", "\(outcome) explode pop true"])
+        Library.expectEnd(vertical, stack: finished ? ["Root"] : ["Root", "Detail"])
+        let upward = try Self.drivenPop("explode", travel: (0, -0.9 * Self.distance), parameters: ["gesture": "vertical"])
+        #expect(Library.events(upward).suffix(2) == ["began explode push false", "completed explode push false"], "an upward swipe popped")
+
+        let pinch = try Library.play(navigation: #""push": "explode", "pop": "explode", "interactivePop": "explode""#, steps: [
+            #"{"push": {"title": "Detail"}}"#, #"{"wait": 1.5}"#,
+            #"{"pinch": {"center": [195, 400], "from": 300, "to": \#(300 * (finished ? 0.3 : 0.7)), "duration": 0.3, "hold": 0.2, "release": true}}"#,
+            #"{"wait": 2}"#,
+        ], parameters: ["explode": ["gesture": "pinch"]])
+        // Closed to 0.3 or 0.7 of the distance: the pinch begins 8 pt in, so its scale is
+        // measured from a little less than 300 (LibraryPinchTests holds it exactly).
+        #expect(Library.events(pinch).suffix(2) == ["began explode pop true", "\(outcome) explode pop true"])
+        Library.expectEnd(pinch, stack: finished ? ["Root"] : ["Root", "Detail"])
+
+        let dismissal = try BuiltInEffects.play("""
+        {"screen": {"width": 390, "height": 844, "fps": 120}, "root": {"title": "Root"},
+         "steps": [{"present": {"title": "Sheet", "effect": "explode", "dismissal": "explode", "interactiveDismissal": "explode"}}, {"wait": 1.5},
+                   {"drag": {"from": [300, 300], "to": [\(300 - p * Self.distance), 300], "duration": 0.3, "hold": 0.2, "release": true}},
+                   {"wait": 2}]}
+        """)
+        #expect(Library.events(dismissal).suffix(2) == ["began explode dismiss true", "\(outcome) explode dismiss true"])
+        expectSettled(dismissal)
+        #expect(dismissal.trace.frames.last?.presented == (finished ? [] : ["Sheet"]))
     }
 
     /// pan as an interactive dismissal: a horizontal swipe on the presented view.
@@ -131,11 +166,12 @@ import StagehandCore
         #expect(result.trace.frames.last?.presented == (finished ? [] : ["Sheet"]))
     }
 
-    /// fold, flip, cards and natgeo follow the horizontal swipe too (their default): held
-    /// at p, each shows its pop's pose at p of its duration (linear while driven). For
-    /// natgeo the cover is closed by 80°·p and the page, whose move takes 0.8 of the
-    /// time, is min(p / 0.8, 1) of the way back aside.
-    @Test(arguments: ["fold", "flip", "cards", "natgeo"], [threshold - epsilon, threshold + epsilon])
+    /// fold, flip, cards, natgeo and explode (in C) follow the horizontal swipe too (their
+    /// default): held at p, each shows its pop's pose at p of its duration (linear while
+    /// driven). For natgeo the cover is closed by 80°·p and the page, whose move takes 0.8
+    /// of the time, is min(p / 0.8, 1) of the way back aside; explode's tiles are 1 − p of
+    /// the way out, at alpha p.
+    @Test(arguments: ["fold", "flip", "cards", "natgeo", "explode"], [threshold - epsilon, threshold + epsilon])
     func eachAnimatorFollowsTheSwipe(_ effect: String, _ p: Double) throws {
         let result = try Self.drivenPop(effect, travel: (p * Self.distance, 0))
         let finished = p > Self.threshold
@@ -156,6 +192,15 @@ import StagehandCore
                 Library.expectCorners(detail, TurnNatGeoTests.aside(1 - min(p / 0.8, 1)), "Detail held at \(p)")
                 Library.expectCorners(root, TurnNatGeoTests.page(TurnNatGeoTests.openAngle * (1 - p), m34: -1.0 / 500),
                                       "Root (the cover) held at \(p)")
+            case "explode":
+                let tiles = Library.topSnapshots(in: held), expected = FlipExplodeTests.tiles(seed: 1)
+                #expect(tiles.count == expected.count, "\(tiles.count) tiles held")
+                if tiles.count == expected.count {
+                    for i in [0, 21, 130, 219] {
+                        Library.expectCorners(tiles[i], expected[i].corners(at: 1 - p), "tile \(i) held at \(p)")
+                        #expect(abs(tiles[i].alpha - p) < 1e-6, "tile \(i)'s alpha \(tiles[i].alpha) held at \(p)")
+                    }
+                }
             default:
                 Self.expectFoldStrips(held, p)
             }
