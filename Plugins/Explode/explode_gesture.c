@@ -17,6 +17,7 @@
  */
 #include <math.h>
 #include <stddef.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "explode.h"
@@ -33,7 +34,12 @@ bool explode_gesture_kind_named(const char *name, explode_gesture_kind *kind) {
             return true;
         }
     }
-    explode_host->log("explode: gesture is not one of none, horizontal, vertical, pinch");
+    /* Worded as the SDK words a refused choice for the Swift animators of the family. */
+    char line[200];
+    snprintf(line, sizeof line,
+             "explode: parameter gesture is \"%.80s\", not one of \"none\", \"horizontal\", \"vertical\", \"pinch\"; "
+             "the factory explode_create returns NULL", name != NULL ? name : "(null)");
+    explode_host->log(line);
     return false;
 }
 
