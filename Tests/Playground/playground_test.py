@@ -8,6 +8,9 @@ to 95 % (the pop finishes), and cancels a drag at 20 % (the system takes the tou
 a pointercancel). Screenshots of the stage mid-drag and after each release are compared
 with what `stagehand play` of the exported scenario renders for the same frame; the
 exported scenario must replay to the trace the server recorded, byte for byte.
+Then the same for two effects whose drawing is clipped, held mid-drag and released:
+explode's pop (tiles that are snapshots of squares of the screen) and circular-reveal's
+dismissal (a circular mask).
 
     Tests/Playground/playground_test.py [--stagehand PATH] [--screenshot PNG]
 
@@ -102,16 +105,20 @@ def compare(page, a, b):
     }""", ["data:image/png;base64," + base64.b64encode(a).decode(), "data:image/png;base64," + base64.b64encode(b).decode()])
 
 
-def drag(page, box, to_fraction, end, picture=None):
-    """Mouse down in the middle of the stage, a move to `to_fraction` of its width over
-    about 0.4 s, still for 0.3 s; a screenshot (and of the whole page into `picture`);
-    then `end` ("up" or "cancel")."""
-    x0, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
-    x1 = box["x"] + box["width"] * to_fraction
-    page.mouse.move(x0, y)
+def drag(page, box, to_fraction, end, picture=None, start=(0.5, 0.5), vertical=False):
+    """Mouse down at `start` (fractions of the stage; its middle by default), a move to
+    `to_fraction` of its width (of its height when `vertical`) over about 0.4 s, still
+    for 0.3 s; a screenshot (and of the whole page into `picture`); then `end` ("up" or
+    "cancel")."""
+    x0, y0 = box["x"] + box["width"] * start[0], box["y"] + box["height"] * start[1]
+    if vertical:
+        x1, y1 = x0, box["y"] + box["height"] * to_fraction
+    else:
+        x1, y1 = box["x"] + box["width"] * to_fraction, y0
+    page.mouse.move(x0, y0)
     page.mouse.down()
     for i in range(1, 25):
-        page.mouse.move(x0 + (x1 - x0) * i / 24, y)
+        page.mouse.move(x0 + (x1 - x0) * i / 24, y0 + (y1 - y0) * i / 24)
         page.wait_for_timeout(16)
     page.wait_for_timeout(300)
     mid = shot(page, "mid-drag to %d %%" % round(to_fraction * 100))
@@ -130,6 +137,48 @@ def drag(page, box, to_fraction, end, picture=None):
     return mid, after
 
 
+def choose(page, effect, operations):
+    """Picks `effect` in the catalog; its operation buttons must be `operations`."""
+    page.click('#effects li[data-effect="%s"]' % effect)
+    wait(page, "stagehand.selected.effect === '%s'" % effect)
+    labels = page.locator("#operations button").all_inner_texts()
+    check(labels == operations, "%s offers %s: %s" % (effect, " and ".join(operations), labels))
+
+
+def replay(page, url, work, stagehand, shots, name):
+    """Exports what was played since the effect was chosen, replays the scenario with
+    `stagehand play` (the trace must be the live one, byte for byte), and compares each
+    screenshot in `shots` with play's PNG of the same time. Returns the trace's events."""
+    page.evaluate("() => { stagehand.exported = null; }")
+    page.click("#export")
+    wait(page, "stagehand.exported !== null")
+    exported = state(page, "stagehand.exported")
+    base = url.rstrip("/")
+    scenario = os.path.join(work, name + ".json")
+    with open(scenario, "wb") as f:
+        f.write(urllib.request.urlopen(base + exported["scenario"]).read())
+    live_trace = urllib.request.urlopen(base + exported["trace"]).read()
+    gif = urllib.request.urlopen(base + exported["gif"]).read()
+    check(gif[:6] == b"GIF89a", "%s: the export's GIF is a GIF (%d bytes)" % (name, len(gif)))
+    trace = os.path.join(work, name + "-replay.json")
+    run = subprocess.run([stagehand, "play", scenario, "--trace", trace], cwd=ROOT, capture_output=True, text=True)
+    check(run.returncode == 0, "%s: stagehand play replays the export" % name + ("" if run.returncode == 0 else ": " + run.stderr[-300:]))
+    with open(trace, "rb") as f:
+        check(f.read() == live_trace, "%s: the replay's trace is the live trace, byte for byte" % name)
+    for s in shots:
+        png = os.path.join(work, name + "-play.png")
+        run = subprocess.run([stagehand, "play", scenario, "--out", png, "--time", "%.6f" % s["t"]],
+                             cwd=ROOT, capture_output=True, text=True)
+        if run.returncode != 0:
+            check(False, "%s: stagehand play renders t = %.3f: %s" % (name, s["t"], run.stderr[-300:]))
+            continue
+        with open(png, "rb") as f:
+            d = compare(page, s["png"], f.read())
+        ok = "mean" in d and d["mean"] <= MEAN_TOLERANCE and d["bad"] <= PIXEL_TOLERANCE
+        check(ok, "%s, %s (t = %.3f s): the page shows what stagehand play renders (%s)" % (name, s["what"], s["t"], d))
+    return json.loads(live_trace)["events"]
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--stagehand", default=os.path.join(ROOT, ".build", "debug", "stagehand"))
@@ -146,10 +195,7 @@ def main():
             wait(page, "stagehand.catalog && stagehand.selected && stagehand.frame")
             names = state(page, "stagehand.catalog.effects.map(e => e.name)")
             check("parallax-pop" in names, "the catalog lists parallax-pop (%d effects)" % len(names))
-            page.click('#effects li[data-effect="parallax-pop"]')
-            wait(page, "stagehand.selected.effect === 'parallax-pop'")
-            labels = page.locator("#operations button").all_inner_texts()
-            check(labels == ["Push", "Pop"], "a pop effect offers Push and Pop: %s" % labels)
+            choose(page, "parallax-pop", ["Push", "Pop"])
             sliders = page.locator("#parameters input[type=range]").count()
             check(sliders >= 4, "parallax-pop's bounded parameters are sliders (%d)" % sliders)
             page.click('#operations button[data-operation="push"]')
@@ -166,36 +212,31 @@ def main():
             settle(page, 0.8)
             mid, after = drag(page, box, 0.70, "cancel")
             shots += [mid, after]
-            page.click("#export")
-            wait(page, "stagehand.exported !== null")
-            exported = state(page, "stagehand.exported")
-            base = url.rstrip("/")
-            scenario = os.path.join(work, "recording.json")
-            with open(scenario, "wb") as f:
-                f.write(urllib.request.urlopen(base + exported["scenario"]).read())
-            live_trace = urllib.request.urlopen(base + exported["trace"]).read()
-            gif = urllib.request.urlopen(base + exported["gif"]).read()
-            check(gif[:6] == b"GIF89a", "the export's GIF is a GIF (%d bytes)" % len(gif))
-            replay = os.path.join(work, "replay.json")
-            run = subprocess.run([args.stagehand, "play", scenario, "--trace", replay], cwd=ROOT, capture_output=True, text=True)
-            check(run.returncode == 0, "stagehand play replays the export" + ("" if run.returncode == 0 else ": " + run.stderr[-300:]))
-            with open(replay, "rb") as f:
-                check(f.read() == live_trace, "the replay's trace is the live trace, byte for byte")
-            events = json.loads(live_trace)["events"]
+            events = replay(page, url, work, args.stagehand, shots, "parallax-pop")
             outcomes = [e["kind"] for e in events if e["effect"] == "parallax-pop" and e["interactive"] and e["kind"] != "began"]
             check(outcomes == ["cancelled", "completed", "cancelled"],
                   "released at 20 %% it springs back, at 45 %% it pops, cancelled it springs back: %s" % outcomes)
-            for s in shots:
-                png = os.path.join(work, "play.png")
-                run = subprocess.run([args.stagehand, "play", scenario, "--out", png, "--time", "%.6f" % s["t"]],
-                                     cwd=ROOT, capture_output=True, text=True)
-                if run.returncode != 0:
-                    check(False, "stagehand play renders t = %.3f: %s" % (s["t"], run.stderr[-300:]))
-                    continue
-                with open(png, "rb") as f:
-                    d = compare(page, s["png"], f.read())
-                ok = "mean" in d and d["mean"] <= MEAN_TOLERANCE and d["bad"] <= PIXEL_TOLERANCE
-                check(ok, "%s (t = %.3f s): the page shows what stagehand play renders (%s)" % (s["what"], s["t"], d))
+
+            # Clipped drawing: explode's tiles are snapshots of a part of the screen
+            # (each clipped to its square), circular-reveal shows the presented screen
+            # through a circular mask. Held mid-drag, the page must show what cairo does.
+            choose(page, "explode", ["Push", "Pop", "Present", "Dismiss"])
+            page.click('#operations button[data-operation="push"]')
+            settle(page, 1.3)
+            mid, after = drag(page, box, 0.70, "up")
+            check(0.3 < (mid["percent"] or 0) < 0.5, "explode's pop follows a swipe to the right: %s" % mid["percent"])
+            events = replay(page, url, work, args.stagehand, [mid, after], "explode")
+            outcomes = [e["kind"] for e in events if e["interactive"] and e["kind"] != "began"]
+            check(outcomes == ["cancelled"], "released before half way, explode's pop springs back: %s" % outcomes)
+
+            choose(page, "circular-reveal", ["Present", "Dismiss"])
+            page.click('#operations button[data-operation="present"]')
+            settle(page, 1.0)
+            mid, after = drag(page, box, 0.60, "up", start=(0.5, 0.4), vertical=True)
+            check(0.0 < (mid["percent"] or 0) < 0.3, "circular-reveal's dismissal follows a pan down: %s" % mid["percent"])
+            events = replay(page, url, work, args.stagehand, [mid, after], "circular-reveal")
+            outcomes = [e["kind"] for e in events if e["interactive"] and e["kind"] != "began"]
+            check(outcomes == ["cancelled"], "released below 30 %%, circular-reveal's dismissal springs back: %s" % outcomes)
             browser.close()
     finally:
         server.terminate()

@@ -2,16 +2,21 @@ import StagehandCore
 import StagehandTrace
 
 /// One frame's display list as compact JSON, for a browser to paint on a 2D canvas: the
-/// same shapes, colours and numbers cairo and the SVG writer are given, so a live page
-/// shows what `stagehand play --out` renders.
+/// same shapes, colours, clipping and numbers cairo and the SVG writer are given, so a
+/// live page shows what `stagehand play --out` renders.
 ///
 ///     {"bg":"#000000","items":[
 ///       {"p":[x0,y0,x1,y1,…],"c":"#rrggbb","a":0.5},                 a polygon (3D face)
 ///       {"r":[x,y,w,h,radius],"m":[a,b,c,d,tx,ty],"c":"#rrggbb"},     a rounded rectangle placed by m
 ///       {"t":"Title","s":28,"x":cx,"y":baseline,"m":[…],"c":"#rrggbb"} a title, bold DejaVu Sans, centred on x
+///       {"k":[{"p":[…]},{"r":[…],"m":[…]}]}                           the clip for the items after it
 ///     ]}
 ///
-/// Items are back to front, in screen points; `a` (opacity) is left out when 1.
+/// Items are back to front, in screen points; `a` (opacity) is left out when 1. A `k`
+/// item replaces the clip in force: the items after it are drawn inside every shape it
+/// lists (their intersection; an empty polygon shows nothing), until the next `k`
+/// (`{"k":[]}`: no clipping). Items start unclipped, and a `k` is sent only where the
+/// clip changes, so the subviews of one clipping view share one.
 extension Renderer {
     public func canvasDrawing(frame: Trace.Frame) throws(RenderError) -> String {
         let list = try displayLists([frame])[0]
@@ -22,33 +27,24 @@ extension Renderer {
             if !first { w.append(",") }
             first = false
         }
+        var clipInForce = "[]"
         for item in list.items {
+            var clip = SVGWriter(capacity: 128)
+            clip.append("[")
+            for (i, shape) in item.clips.enumerated() {
+                if i > 0 { clip.append(",") }
+                outline(shape, into: &clip)
+                clip.append("}")
+            }
+            clip.append("]")
+            if clip.text != clipInForce {
+                separator(&w)
+                w.append("{\"k\":" + clip.text + "}")
+                clipInForce = clip.text
+            }
             for fill in item.fills {
                 separator(&w)
-                switch fill.shape {
-                case .polygon(let points):
-                    w.append("{\"p\":[")
-                    for (i, p) in points.enumerated() {
-                        if i > 0 { w.append(",") }
-                        w.number(p.x)
-                        w.append(",")
-                        w.number(p.y)
-                    }
-                    w.append("]")
-                case .roundedRect(let rect, let radius, let placement):
-                    w.append("{\"r\":[")
-                    w.number(rect.origin.x)
-                    w.append(",")
-                    w.number(rect.origin.y)
-                    w.append(",")
-                    w.number(rect.width)
-                    w.append(",")
-                    w.number(rect.height)
-                    w.append(",")
-                    w.number(min(radius, rect.width / 2, rect.height / 2))
-                    w.append("],")
-                    matrix(placement, into: &w)
-                }
+                outline(fill.shape, into: &w)
                 paint(fill.color, into: &w)
             }
             if let label = item.label {
@@ -68,6 +64,34 @@ extension Renderer {
         }
         w.append("]}")
         return w.text
+    }
+
+    /// A shape's fields, object left open: `{"p":[…]` or `{"r":[…],"m":[…]`.
+    private func outline(_ shape: Shape, into w: inout SVGWriter) {
+        switch shape {
+        case .polygon(let points):
+            w.append("{\"p\":[")
+            for (i, p) in points.enumerated() {
+                if i > 0 { w.append(",") }
+                w.number(p.x)
+                w.append(",")
+                w.number(p.y)
+            }
+            w.append("]")
+        case .roundedRect(let rect, let radius, let placement):
+            w.append("{\"r\":[")
+            w.number(rect.origin.x)
+            w.append(",")
+            w.number(rect.origin.y)
+            w.append(",")
+            w.number(rect.width)
+            w.append(",")
+            w.number(rect.height)
+            w.append(",")
+            w.number(max(0, min(radius, rect.width / 2, rect.height / 2)))
+            w.append("],")
+            matrix(placement, into: &w)
+        }
     }
 
     private func matrix(_ t: Transform2D, into w: inout SVGWriter) {

@@ -26,38 +26,58 @@ enum PlaygroundScript {
           var seq = 0, sent = {};    // pointer sequence numbers -> performance.now()
           var pointerId = null;
 
+          // A shape's outline as the current path: a polygon in screen points, or a
+          // rounded rectangle placed by its matrix (the clip or fill keeps it in device
+          // space, so the transform may change after).
+          function outline(s) {
+            ctx.beginPath();
+            if (s.p) {
+              ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
+              if (s.p.length < 2) return;
+              ctx.moveTo(s.p[0], s.p[1]);
+              for (var k = 2; k < s.p.length; k += 2) ctx.lineTo(s.p[k], s.p[k + 1]);
+              ctx.closePath();
+            } else {
+              var m = s.m, r = s.r;
+              ctx.setTransform(dpr * m[0], dpr * m[1], dpr * m[2], dpr * m[3], dpr * m[4], dpr * m[5]);
+              if (r[4] > 0) ctx.roundRect(r[0], r[1], r[2], r[3], r[4]); else ctx.rect(r[0], r[1], r[2], r[3]);
+            }
+          }
+
           function draw(d) {
             ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
             ctx.globalAlpha = 1;
             ctx.fillStyle = d.bg;
             ctx.fillRect(0, 0, W, H);
+            var clipped = false;
             for (var i = 0; i < d.items.length; i++) {
               var it = d.items[i];
-              ctx.globalAlpha = it.a === undefined ? 1 : it.a;
-              ctx.fillStyle = it.c;
-              if (it.p) {
-                ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
-                ctx.beginPath();
-                ctx.moveTo(it.p[0], it.p[1]);
-                for (var k = 2; k < it.p.length; k += 2) ctx.lineTo(it.p[k], it.p[k + 1]);
-                ctx.closePath();
-                ctx.fill();
+              if (it.k) {
+                // The clip for the items after it: the intersection of its shapes.
+                if (clipped) ctx.restore();
+                clipped = it.k.length > 0;
+                if (clipped) {
+                  ctx.save();
+                  for (var j = 0; j < it.k.length; j++) { outline(it.k[j]); ctx.clip(); }
+                }
                 continue;
               }
-              var m = it.m;
-              ctx.setTransform(dpr * m[0], dpr * m[1], dpr * m[2], dpr * m[3], dpr * m[4], dpr * m[5]);
-              if (it.r) {
-                var r = it.r;
-                ctx.beginPath();
-                if (r[4] > 0) ctx.roundRect(r[0], r[1], r[2], r[3], r[4]); else ctx.rect(r[0], r[1], r[2], r[3]);
-                ctx.fill();
-              } else if (it.t !== undefined) {
+              ctx.globalAlpha = it.a === undefined ? 1 : it.a;
+              ctx.fillStyle = it.c;
+              if (it.t !== undefined) {
+                var m = it.m;
+                ctx.setTransform(dpr * m[0], dpr * m[1], dpr * m[2], dpr * m[3], dpr * m[4], dpr * m[5]);
                 ctx.font = 'bold ' + it.s + 'px "DejaVu Sans"';
                 ctx.textAlign = 'center';
                 ctx.textBaseline = 'alphabetic';
                 ctx.fillText(it.t, it.x, it.y);
+              } else {
+                outline(it);
+                ctx.fill();
               }
             }
+            if (clipped) ctx.restore();
+            ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
             ctx.globalAlpha = 1;
           }
 
