@@ -30,9 +30,9 @@ typedef struct explode_driver {
      * takes its place, and whether it was on. */
     sh_gesture *replaced_pop;
     bool replaced_pop_was_enabled;
-    /* The interaction the gesture drives, kept until its transition ends. */
-    sh_interaction *interaction;
-    bool driving;
+    /* The transition the gesture drives (stagehand_bundle.h), and where the finger last
+     * put it. */
+    sh_gesture_drive drive;
     double progress;
 } explode_driver;
 

@@ -8,12 +8,10 @@
  * plays at the speed 1 − progress (the library's completionSpeed). While driven, the
  * animation is linear (explode.c), so the tiles follow the finger.
  *
- * The dance every interactive transition does, against the ABI: when the gesture
- * begins, start the operation with a fresh interaction (keeping the previous one if
- * the host refuses, since it may still be driving it); update it as the finger moves;
- * on release finish or cancel it; cancel it if the effect is detached mid-gesture;
- * offer it to the host only while a finger drives it; release it once its transition
- * has ended.
+ * Each gesture drives its transition with stagehand_bundle.h's sh_gesture_drive (begin
+ * with a fresh interaction, update as the finger moves, finish or cancel on release,
+ * cancel when the effect is detached mid-gesture, release once the transition has
+ * ended).
  */
 #include <math.h>
 #include <stddef.h>
@@ -84,37 +82,13 @@ static bool explode_should_begin(void *user, sh_gesture *gesture) {
     return true;
 }
 
-static void explode_begin(explode *effect, explode_driver *driver, double progress) {
-    const sh_host *host = explode_host;
-    sh_interaction *candidate = host->interaction_create();
-    if (candidate == NULL) return;
-    sh_interaction *previous = driver->interaction;
-    driver->interaction = candidate;
-    driver->driving = true;
-    bool started = explode_is_dismissal(effect, driver) ? host->interaction_begin_dismiss(candidate, driver->attached)
-                                                        : host->interaction_begin_pop(candidate, driver->attached);
-    if (!started) {
-        driver->interaction = previous;
-        driver->driving = false;
-        host->interaction_release(candidate);
-        return;
-    }
-    /* The host keeps a released interaction alive while its transition runs. */
-    if (previous != NULL) host->interaction_release(previous);
-    driver->progress = progress;
-    host->interaction_update(candidate, progress);
-}
-
+/* The rest of the way plays at 1 − progress (the library's completionSpeed). */
 static void explode_end(explode_driver *driver, bool finishing) {
     const sh_host *host = explode_host;
-    driver->driving = false;
+    if (!driver->drive.driving) return;
     double speed = 1 - driver->progress;
-    host->interaction_set_completion_speed(driver->interaction, speed > 0.01 ? speed : 0.01);
-    if (finishing) {
-        host->interaction_finish(driver->interaction);
-    } else {
-        host->interaction_cancel(driver->interaction);
-    }
+    host->interaction_set_completion_speed(driver->drive.interaction, speed > 0.01 ? speed : 0.01);
+    sh_gesture_drive_end(&driver->drive, host, finishing);
 }
 
 static void explode_action(void *user, sh_gesture *gesture) {
@@ -125,22 +99,24 @@ static void explode_action(void *user, sh_gesture *gesture) {
     switch (host->gesture_state(gesture)) {
     case SH_GESTURE_BEGAN:
         /* Read before the transition starts and moves things. */
-        explode_begin(effect, driver, explode_progress(effect, gesture));
+        driver->progress = explode_progress(effect, gesture);
+        sh_gesture_drive_begin(&driver->drive, host, explode_is_dismissal(effect, driver) ? SH_OPERATION_DISMISS : SH_OPERATION_POP,
+                               driver->attached, driver->progress);
         break;
     case SH_GESTURE_CHANGED:
-        if (!driver->driving) break;
+        if (!driver->drive.driving) break;
         driver->progress = explode_progress(effect, gesture);
-        host->interaction_update(driver->interaction, driver->progress);
+        sh_gesture_drive_update(&driver->drive, host, driver->progress);
         break;
     case SH_GESTURE_ENDED:
         /* Decided where the finger let go; the rest plays from where it last moved. */
-        if (!driver->driving) break;
+        if (!driver->drive.driving) break;
         driver->progress = explode_progress(effect, gesture);
         explode_end(driver, driver->progress > EXPLODE_THRESHOLD);
         break;
     case SH_GESTURE_CANCELLED:
     case SH_GESTURE_FAILED:
-        if (driver->driving) explode_end(driver, false);
+        explode_end(driver, false);
         break;
     case SH_GESTURE_POSSIBLE:
         break;
@@ -150,10 +126,7 @@ static void explode_action(void *user, sh_gesture *gesture) {
 static void explode_detach_driver(explode_driver *driver) {
     const sh_host *host = explode_host;
     if (driver->gesture == NULL) return;
-    if (driver->driving) {
-        driver->driving = false;
-        host->interaction_cancel(driver->interaction);
-    }
+    sh_gesture_drive_end(&driver->drive, host, false);
     host->gesture_remove(driver->gesture);
     if (driver->replaced_pop != NULL) host->gesture_set_enabled(driver->replaced_pop, driver->replaced_pop_was_enabled);
     driver->gesture = NULL;
@@ -206,28 +179,20 @@ void explode_detach(void *self, sh_controller *vc) {
 
 sh_interaction *explode_interaction_controller(void *self, sh_operation operation) {
     const explode *effect = self;
-    const explode_driver *driver = operation == SH_OPERATION_POP ? &effect->pop
-                                 : operation == SH_OPERATION_DISMISS ? &effect->dismissal : NULL;
-    return driver != NULL && driver->driving ? driver->interaction : NULL;
-}
-
-static void explode_let_go(explode_driver *driver) {
-    if (!driver->driving && driver->interaction != NULL) {
-        explode_host->interaction_release(driver->interaction);
-        driver->interaction = NULL;
-    }
+    sh_interaction *pop = sh_gesture_drive_offer(&effect->pop.drive, operation, SH_OPERATION_POP);
+    return pop != NULL ? pop : sh_gesture_drive_offer(&effect->dismissal.drive, operation, SH_OPERATION_DISMISS);
 }
 
 void explode_animation_ended(void *self, bool completed) {
     (void)completed;
     explode *effect = self;
-    explode_let_go(&effect->pop);
-    explode_let_go(&effect->dismissal);
+    sh_gesture_drive_let_go(&effect->pop.drive, explode_host);
+    sh_gesture_drive_let_go(&effect->dismissal.drive, explode_host);
 }
 
 void explode_release_gestures(explode *effect) {
     explode_detach_driver(&effect->pop);
     explode_detach_driver(&effect->dismissal);
-    explode_let_go(&effect->pop);
-    explode_let_go(&effect->dismissal);
+    sh_gesture_drive_let_go(&effect->pop.drive, explode_host);
+    sh_gesture_drive_let_go(&effect->dismissal.drive, explode_host);
 }

@@ -23,9 +23,8 @@ typedef struct page_sheet {
     /* The downward pan on the presented controller's view, while attached. */
     sh_controller *attached;
     sh_gesture *gesture;
-    /* The interaction the pan drives, kept until its transition ends. */
-    sh_interaction *interaction;
-    bool driving;
+    /* The dismissal the pan drives (stagehand_bundle.h). */
+    sh_gesture_drive drive;
 } page_sheet;
 
 void page_sheet_attach(void *self, sh_controller *vc);

@@ -1,12 +1,9 @@
 /*
- * page-sheet's interactive dismissal: a downward pan on the presented card.
- *
- * The dance every interactive dismissal does, by hand against the ABI: when the pan
- * begins, start the dismissal with a fresh interaction (keeping the previous one if
- * the host refuses, since it may still be driving it); update it as the finger moves;
- * on release finish or cancel it by the sheet's rule; cancel it if the system cancels
- * the pan or the effect is detached mid-drag; offer it to the host only while a finger
- * drives it; release it once its transition has ended.
+ * page-sheet's interactive dismissal: a downward pan on the presented card, driving the
+ * dismissal with stagehand_bundle.h's sh_gesture_drive (begin with a fresh interaction,
+ * update as the finger moves, finish or cancel on release by the sheet's rule, cancel
+ * when the system cancels the pan or the effect is detached mid-drag, release once the
+ * transition has ended).
  */
 #include <math.h>
 #include <stddef.h>
@@ -42,51 +39,26 @@ static bool page_sheet_should_begin(void *user, sh_gesture *gesture) {
     return t.y > fabs(t.x);
 }
 
-static void page_sheet_begin(page_sheet *sheet) {
-    const sh_host *host = modal_host;
-    sh_interaction *candidate = host->interaction_create();
-    if (candidate == NULL) return;
-    sh_interaction *previous = sheet->interaction;
-    sheet->interaction = candidate;
-    sheet->driving = true;
-    if (!host->interaction_begin_dismiss(candidate, sheet->attached)) {
-        sheet->interaction = previous;
-        sheet->driving = false;
-        host->interaction_release(candidate);
-        return;
-    }
-    /* The host keeps a released interaction alive while its transition runs. */
-    if (previous != NULL) host->interaction_release(previous);
-    host->interaction_update(candidate, page_sheet_progress(sheet));
-}
-
 static void page_sheet_action(void *user, sh_gesture *gesture) {
     page_sheet *sheet = user;
     const sh_host *host = modal_host;
     switch (host->gesture_state(gesture)) {
     case SH_GESTURE_BEGAN:
-        page_sheet_begin(sheet);
+        sh_gesture_drive_begin(&sheet->drive, host, SH_OPERATION_DISMISS, sheet->attached, page_sheet_progress(sheet));
         break;
     case SH_GESTURE_CHANGED:
-        if (sheet->driving) host->interaction_update(sheet->interaction, page_sheet_progress(sheet));
+        sh_gesture_drive_update(&sheet->drive, host, page_sheet_progress(sheet));
         break;
-    case SH_GESTURE_ENDED:
-        if (!sheet->driving) break;
-        sheet->driving = false;
+    case SH_GESTURE_ENDED: {
         double progress = page_sheet_progress(sheet);
         double velocity = host->gesture_velocity(gesture, NULL).y;
-        host->interaction_update(sheet->interaction, progress);
-        if (page_sheet_release_finishes(sheet, progress, velocity)) {
-            host->interaction_finish(sheet->interaction);
-        } else {
-            host->interaction_cancel(sheet->interaction);
-        }
+        sh_gesture_drive_update(&sheet->drive, host, progress);
+        sh_gesture_drive_end(&sheet->drive, host, page_sheet_release_finishes(sheet, progress, velocity));
         break;
+    }
     case SH_GESTURE_CANCELLED:
     case SH_GESTURE_FAILED:
-        if (!sheet->driving) break;
-        sheet->driving = false;
-        host->interaction_cancel(sheet->interaction);
+        sh_gesture_drive_end(&sheet->drive, host, false);
         break;
     case SH_GESTURE_POSSIBLE:
         break;
@@ -116,10 +88,7 @@ void page_sheet_detach(void *self, sh_controller *vc) {
     page_sheet *sheet = self;
     if (sheet->gesture == NULL || sheet->attached != vc) return;
     const sh_host *host = modal_host;
-    if (sheet->driving) {
-        sheet->driving = false;
-        host->interaction_cancel(sheet->interaction);
-    }
+    sh_gesture_drive_end(&sheet->drive, host, false);
     host->gesture_remove(sheet->gesture);
     sheet->gesture = NULL;
     sheet->attached = NULL;
@@ -127,22 +96,16 @@ void page_sheet_detach(void *self, sh_controller *vc) {
 
 sh_interaction *page_sheet_interaction_controller(void *self, sh_operation operation) {
     const page_sheet *sheet = self;
-    return operation == SH_OPERATION_DISMISS && sheet->driving ? sheet->interaction : NULL;
+    return sh_gesture_drive_offer(&sheet->drive, operation, SH_OPERATION_DISMISS);
 }
 
 void page_sheet_animation_ended(void *self, bool completed) {
     (void)completed;
     page_sheet *sheet = self;
-    if (!sheet->driving && sheet->interaction != NULL) {
-        modal_host->interaction_release(sheet->interaction);
-        sheet->interaction = NULL;
-    }
+    sh_gesture_drive_let_go(&sheet->drive, modal_host);
 }
 
 void page_sheet_release_gesture(page_sheet *sheet) {
     if (sheet->attached != NULL) page_sheet_detach(sheet, sheet->attached);
-    if (sheet->interaction != NULL) {
-        modal_host->interaction_release(sheet->interaction);
-        sheet->interaction = NULL;
-    }
+    sh_gesture_drive_let_go(&sheet->drive, modal_host);
 }

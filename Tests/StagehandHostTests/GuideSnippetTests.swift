@@ -29,7 +29,7 @@ import Testing
         let snippets = try Self.snippets()
         #expect(snippets.unnamed.isEmpty, "unnamed swift/c blocks at lines \(snippets.unnamed) of \(Self.guide.joined(separator: " + ")): name them (```swift NAME) so they are built")
         let names = Set(snippets.units.map { "\($0.language) \($0.name)" })
-        #expect(names.isSuperset(of: ["swift my-bounce", "c my-bounce-c", "swift swipe-down"]), "\(names)")
+        #expect(names.isSuperset(of: ["swift my-bounce", "c my-bounce-c", "swift swipe-down", "c swipe-down-c"]), "\(names)")
     }
 
     @Test func theGuidesCBundlesBuildWithoutWarningsAndValidate() throws {
@@ -41,6 +41,35 @@ import Testing
                                                 flags: ["-Wall", "-Wextra", "-Werror", "-fvisibility=hidden"])
             try Self.expectValid(library, effects: Self.effectNames(in: unit.code))
         }
+    }
+
+    /// The guide's C swipe-down, built as a reader would and played with real drags: down
+    /// 200 of its 300 points and held (past half way, no flick), the dismissal finishes;
+    /// down 100, it springs back; a sideways drag never begins it. Each time the modal
+    /// was presented by a button, so the finger drives a fresh interaction.
+    @Test(arguments: [(200.0, "completed"), (100.0, "cancelled")])
+    func theGuidesCSwipeDownFollowsTheFinger(distance: Double, outcome: String) throws {
+        let unit = try #require(try Self.snippets().units.first { $0.language == "c" && $0.name == "swipe-down-c" })
+        let workspace = try Workspace()
+        _ = try workspace.directory("plugins")
+        _ = try workspace.compile(unit.code, to: "plugins/libSwipeDownC.so", flags: ["-Wall", "-Wextra", "-Werror"])
+        let scenario = try workspace.write("drag.json", """
+            {"root": {"title": "Inbox"}, "steps": [
+              {"present": {"title": "Compose", "interactiveDismissal": "swipe-down-c"}}, {"wait": 1},
+              {"drag": {"from": [195, 300], "to": [320, 300], "duration": 0.3, "hold": 0.2, "release": true}}, {"wait": 1},
+              {"drag": {"from": [195, 300], "to": [195, \(300 + distance)], "duration": 0.3, "hold": 0.2, "release": true}},
+              {"wait": 1}]}
+            """)
+        let trace = workspace.path + "/trace.json"
+        let run = try runStagehand(["play", scenario, "--plugins", workspace.path + "/plugins", "--trace", trace],
+                                   environment: ["STAGEHAND_CACHE_DIR": workspace.path + "/cache"])
+        try #require(run.status == 0, "\(run.errors)")
+        let object = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: trace))) as? [String: Any]
+        let events = try #require(object?["events"] as? [[String: Any]])
+        let dismissals = events.filter { $0["operation"] as? String == "dismiss" }
+        #expect(dismissals.map { $0["kind"] as? String } == ["began", outcome], "\(dismissals)")
+        #expect(dismissals.allSatisfy { $0["effect"] as? String == "swipe-down-c" && $0["interactive"] as? Bool == true },
+                "\(dismissals)")
     }
 
     @Test func theGuidesSwiftBundlesBuildAgainstTheSDKAndValidate() throws {

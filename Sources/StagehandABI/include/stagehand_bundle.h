@@ -1,8 +1,9 @@
 /*
  * stagehand_bundle.h — helpers for bundles written in C: checking the host table's size
- * before using a later field, defining the bundle's one exported symbol, and small
- * constructors. Included by stagehand.h (include that); nothing here is part of the
- * binary interface: these are macros and inline functions over its types.
+ * before using a later field, defining the bundle's one exported symbol, small
+ * constructors, and driving a transition from a gesture. Included by stagehand.h
+ * (include that); nothing here is part of the binary interface: these are macros and
+ * inline functions over its types.
  */
 #ifndef STAGEHAND_BUNDLE_H
 #define STAGEHAND_BUNDLE_H
@@ -43,6 +44,95 @@ static inline sh_mask sh_mask_circle(sh_point center, double radius) {
     m.rect.size.height = 2 * radius;
     m.corner_radius = radius;
     return m;
+}
+
+/**
+ * The interaction a gesture drives (a pop or a dismissal that follows the finger): what
+ * every such effect does against the host table, kept in one place. The effect holds
+ * one `sh_gesture_drive` per gesture it installs (zeroed), and from its gesture action:
+ *
+ *     case SH_GESTURE_BEGAN:   sh_gesture_drive_begin(&drive, host, SH_OPERATION_POP, nav, progress); break;
+ *     case SH_GESTURE_CHANGED: sh_gesture_drive_update(&drive, host, progress); break;
+ *     case SH_GESTURE_ENDED:   sh_gesture_drive_end(&drive, host, progress > 0.5); break;
+ *     case SH_GESTURE_CANCELLED:
+ *     case SH_GESTURE_FAILED:  sh_gesture_drive_end(&drive, host, false); break;
+ *
+ * and from its effect functions: `interaction_controller` returns
+ * `sh_gesture_drive_offer(&drive, operation, SH_OPERATION_POP)`, `animation_ended`
+ * calls `sh_gesture_drive_let_go`, and `detach` (a finger may still be down) ends the
+ * drive cancelled before removing the gesture.
+ *
+ * Each begin makes a fresh interaction, as UIKit makes a fresh
+ * UIPercentDrivenInteractiveTransition per gesture; when the host refuses to start the
+ * operation (another transition runs), the previous interaction is kept, since the
+ * host may still be running its transition.
+ */
+typedef struct sh_gesture_drive {
+    /** The interaction of the last transition started, kept until that transition has
+     *  ended (set its completion speed or curve here before `sh_gesture_drive_end`). */
+    sh_interaction *interaction;
+    /** A finger drives it now: between a begin the host accepted and the end. */
+    bool driving;
+} sh_gesture_drive;
+
+/** Starts `operation` (SH_OPERATION_POP on a navigation controller, or
+ *  SH_OPERATION_DISMISS on a presented one) driven from `progress` (0...1). False, and
+ *  nothing changed, when the host refuses or the operation is neither. */
+static inline bool sh_gesture_drive_begin(sh_gesture_drive *drive, const sh_host *host, sh_operation operation,
+                                          sh_controller *vc, double progress) {
+    if (operation != SH_OPERATION_POP && operation != SH_OPERATION_DISMISS) return false;
+    sh_interaction *candidate = host->interaction_create();
+    if (candidate == NULL) return false;
+    sh_interaction *previous = drive->interaction;
+    /* Offered from the moment the operation starts: the host asks for it then. */
+    drive->interaction = candidate;
+    drive->driving = true;
+    bool started = operation == SH_OPERATION_POP ? host->interaction_begin_pop(candidate, vc)
+                                                 : host->interaction_begin_dismiss(candidate, vc);
+    if (!started) {
+        drive->interaction = previous;
+        drive->driving = false;
+        host->interaction_release(candidate);
+        return false;
+    }
+    /* The host keeps a released interaction alive while its transition runs. */
+    if (previous != NULL) host->interaction_release(previous);
+    host->interaction_update(candidate, progress);
+    return true;
+}
+
+/** Moves the transition to `progress` while a finger drives it. */
+static inline void sh_gesture_drive_update(sh_gesture_drive *drive, const sh_host *host, double progress) {
+    if (drive->driving) host->interaction_update(drive->interaction, progress);
+}
+
+/** The finger is gone: finishes the transition or cancels it (a system cancel, a
+ *  detach mid-drag). Nothing when no finger drives it. */
+static inline void sh_gesture_drive_end(sh_gesture_drive *drive, const sh_host *host, bool finish) {
+    if (!drive->driving) return;
+    drive->driving = false;
+    if (finish) {
+        host->interaction_finish(drive->interaction);
+    } else {
+        host->interaction_cancel(drive->interaction);
+    }
+}
+
+/** What `interaction_controller` answers for `operation`: the interaction while a
+ *  finger drives `driven` (the drive's operation), NULL otherwise (the transition then
+ *  plays by itself, as a button's pop does). */
+static inline sh_interaction *sh_gesture_drive_offer(const sh_gesture_drive *drive, sh_operation operation,
+                                                     sh_operation driven) {
+    return operation == driven && drive->driving ? drive->interaction : NULL;
+}
+
+/** Releases the interaction once its transition has ended (`animation_ended`, and the
+ *  effect's destroy after ending the drive); kept while a finger drives it. */
+static inline void sh_gesture_drive_let_go(sh_gesture_drive *drive, const sh_host *host) {
+    if (!drive->driving && drive->interaction != NULL) {
+        host->interaction_release(drive->interaction);
+        drive->interaction = NULL;
+    }
 }
 
 /**
