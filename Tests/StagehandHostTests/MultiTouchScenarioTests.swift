@@ -25,10 +25,10 @@ import StagehandCore
     func run(_ steps: String, on recognizer: GestureRecognizer, check: @escaping () -> Void) throws {
         let scenario = try parse(#"{"steps": [{"wait": 0.1}, \#(steps)]}"#)
         var checked = false
-        _ = ScenarioRunner(library: BuiltInEffects.library).run(scenario) { index, stage, _ in
+        _ = ScenarioRunner(library: BuiltInEffects.library).run(scenario, afterStep: { index, stage, _ in
             if index == 0 { stage.window.rootViewController?.view.addGestureRecognizer(recognizer) }
             if index == 1 { check(); checked = true }
-        }
+        })
         #expect(checked)
     }
 

@@ -56,13 +56,13 @@ import StagehandCore
         var models: Set<SceneModel> = [SceneModel(rootInNavigation: scenario.setup.rootInNavigation)]
         var tracked: [WeakController] = []
         let runner = ScenarioRunner(library: BuiltInEffects.library)
-        let result = runner.run(parsed) { index, stage, _ in
+        let result = runner.run(parsed, afterStep: { index, stage, _ in
             guard problems.isEmpty else { return }
             models = Set(models.flatMap { $0.applying(scenario.steps[index], index: index) })
             tracked += controllers(in: stage.window).map(WeakController.init)
             guard stage.isSettled else { return }
             problems += settledProblems(stage, models: &models, at: "after step \(index + 1)")
-        }
+        })
         // A finger left down on a running gesture holds its transition open, as in UIKit:
         // such a run never settles, and only the rules that hold meanwhile are checked.
         let fingerHolds = result.stage.window.hasActiveGesture
