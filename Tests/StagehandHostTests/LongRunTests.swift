@@ -6,15 +6,6 @@ import Testing
 /// A run is bounded (virtual duration and frame count, refused before it starts), and
 /// `play --trace` streams its frames to the file: memory does not grow with the run.
 @Suite struct LongRunTests {
-    func failure(_ json: String) -> String {
-        do {
-            _ = try ScenarioParser.parse(Data(json.utf8), file: "s.json")
-            return "accepted"
-        } catch {
-            return error.description
-        }
-    }
-
     static func waits(_ count: Int, of seconds: Double) -> String {
         Array(repeating: #"{"wait": \#(seconds)}"#, count: count).joined(separator: ", ")
     }

@@ -7,19 +7,6 @@ import StagehandCore
 /// another, and a `drag` with `"fingers": 2`. Recognizers are installed on the root's
 /// view after the first step and read as the runner plays.
 @Suite struct MultiTouchScenarioTests {
-    func parse(_ json: String) throws(Diagnostic) -> Scenario {
-        try ScenarioParser.parse(Data(json.utf8), file: "s.json")
-    }
-
-    func failure(_ json: String) -> String {
-        do {
-            _ = try parse(json)
-            return "accepted"
-        } catch {
-            return error.description
-        }
-    }
-
     /// Runs `steps` after a first wait, with `recognizer` on the root view; `check` runs
     /// right after the second step (before the run settles and the recognizer resets).
     func run(_ steps: String, on recognizer: GestureRecognizer, check: @escaping () -> Void) throws {

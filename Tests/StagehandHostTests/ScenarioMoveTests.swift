@@ -7,19 +7,6 @@ import StagehandCore
 /// down (a drag always puts one down, and on a finger still down the window makes that
 /// a move with a warning, as it always has).
 @Suite struct ScenarioMoveTests {
-    func parse(_ json: String) throws(Diagnostic) -> Scenario {
-        try ScenarioParser.parse(Data(json.utf8), file: "s.json")
-    }
-
-    func failure(_ json: String) -> String {
-        do {
-            _ = try parse(json)
-            return "accepted"
-        } catch {
-            return error.description
-        }
-    }
-
     static let press = #"{"drag": {"from": [4, 400], "to": [100, 400], "duration": 0.2, "release": false}}"#
 
     @Test func aMoveAfterADragLeftDownIsReadWithADragsDefaults() throws {

@@ -5,19 +5,6 @@ import StagehandCore
 
 /// Bad scenarios are refused with one line naming the file, the step and the key.
 @Suite struct ScenarioParserTests {
-    func parse(_ json: String) throws(Diagnostic) -> Scenario {
-        try ScenarioParser.parse(Data(json.utf8), file: "s.json")
-    }
-
-    func failure(_ json: String) -> String {
-        do {
-            _ = try parse(json)
-            return "accepted"
-        } catch {
-            return error.description
-        }
-    }
-
     @Test func pushPopPresentDismissDragAndWaitAreAccepted() throws {
         let s = try parse("""
             {"screen": {"width": 390, "height": 844, "fps": 60},

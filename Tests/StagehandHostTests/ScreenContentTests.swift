@@ -7,15 +7,6 @@ import StagehandCore
 /// content as real subviews (so snapshots and the trace carry it), and errors that name
 /// the field.
 @Suite struct ScreenContentTests {
-    func failure(_ json: String) -> String {
-        do {
-            _ = try ScenarioParser.parse(Data(json.utf8), file: "s.json")
-            return "accepted"
-        } catch {
-            return error.description
-        }
-    }
-
     @Test func screensAreReadByTitle() throws {
         let s = try ScenarioParser.parse(Data("""
             {"screens": {"Inbox": {"rows": ["Anna", "Ben"]},
