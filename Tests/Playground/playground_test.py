@@ -10,7 +10,9 @@ with what `stagehand play` of the exported scenario renders for the same frame; 
 exported scenario must replay to the trace the server recorded, byte for byte.
 Then the same for two effects whose drawing is clipped, held mid-drag and released:
 explode's pop (tiles that are snapshots of squares of the screen) and circular-reveal's
-dismissal (a circular mask).
+dismissal (a circular mask); and portal (its doors are snapshots of halves of the
+screen), whose default pinch the page names as out of one pointer's reach before a
+horizontal swipe is chosen in its parameters.
 
     Tests/Playground/playground_test.py [--stagehand PATH] [--screenshot PNG]
 
@@ -237,6 +239,22 @@ def main():
             events = replay(page, url, work, args.stagehand, [mid, after], "circular-reveal")
             outcomes = [e["kind"] for e in events if e["interactive"] and e["kind"] != "began"]
             check(outcomes == ["cancelled"], "released below 30 %%, circular-reveal's dismissal springs back: %s" % outcomes)
+
+            # portal follows a pinch by default, which one pointer cannot make: the page
+            # says so, and a horizontal swipe chosen in its parameters drives it.
+            choose(page, "portal", ["Push", "Pop", "Present", "Dismiss"])
+            kind = page.locator("#effect-kind").inner_text()
+            check("pinch" in kind and "horizontal" in kind, "portal's pinch is named with the way to drag it: %s" % kind)
+            page.fill("#param-gesture", "horizontal")
+            page.dispatch_event("#param-gesture", "change")
+            wait(page, "stagehand.selected.parameters.some(p => p.name === 'gesture' && p.value === 'horizontal')")
+            kind = page.locator("#effect-kind").inner_text()
+            check("drag on the stage" in kind, "with a horizontal swipe, portal is dragged: %s" % kind)
+            page.click('#operations button[data-operation="push"]')
+            settle(page, 1.3)
+            mid, after = drag(page, box, 0.70, "up")
+            check(0.3 < (mid["percent"] or 0) < 0.5, "portal's pop follows the swipe: %s" % mid["percent"])
+            replay(page, url, work, args.stagehand, [mid, after], "portal")
             browser.close()
     finally:
         server.terminate()

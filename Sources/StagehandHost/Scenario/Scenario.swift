@@ -21,6 +21,10 @@ public struct Scenario: Hashable, Sendable {
     public var screens: [String: ScreenContent] = [:]
     /// Seconds the run may go on after the last step to let transitions end.
     public var settleLimit: Double = 10
+    /// Factory parameter values per effect name, as text (`"parameters"`): a recording
+    /// carries the values it was played with, so it replays alone. A runner's own values
+    /// (`--param`) win over these, key by key.
+    public var parameters: [String: [String: String]] = [:]
 
     public init(steps: [ScenarioStep] = []) {
         self.steps = steps

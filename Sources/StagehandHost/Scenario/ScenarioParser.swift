@@ -91,8 +91,35 @@ public enum ScenarioParser {
             return Point(x: x, y: y)
         }
 
+        /// `"parameters": {"effect": {"key": value}}`: each value a string, a number (kept
+        /// as written) or a boolean, read as `--param` reads its text. Whether the effect
+        /// and the parameter exist is checked against the loaded effects when the run starts.
+        func parameters(_ json: JSONValue) throws(Diagnostic) -> [String: [String: String]] {
+            let expected = "expected an object: effect name → {parameter: value}"
+            guard case .object(let effects) = json else { throw fail("parameters", expected) }
+            let (byEffect, duplicate) = JSONValue.fields(effects)
+            if let duplicate { throw fail(member("parameters", duplicate), JSONValue.duplicateKeyProblem) }
+            var out: [String: [String: String]] = [:]
+            for (name, body) in byEffect {
+                let path = member("parameters", name)
+                guard case .object(let values) = body else { throw fail(path, "expected an object: parameter name → value") }
+                let (byKey, duplicate) = JSONValue.fields(values)
+                if let duplicate { throw fail(member(path, duplicate), JSONValue.duplicateKeyProblem) }
+                var effect: [String: String] = [:]
+                for (key, value) in byKey {
+                    switch value {
+                    case .string(let text), .number(let text): effect[key] = text
+                    case .bool(let flag): effect[key] = flag ? "true" : "false"
+                    default: throw fail(member(path, key), "expected a string, a number or true/false")
+                    }
+                }
+                out[name] = effect
+            }
+            return out
+        }
+
         mutating func scenario(_ json: JSONValue) throws(Diagnostic) -> Scenario {
-            let top = try object(json, "", keys: ["screen", "root", "navigation", "steps", "settle", "screens"])
+            let top = try object(json, "", keys: ["screen", "root", "navigation", "steps", "settle", "screens", "parameters"])
             var s = Scenario()
             if let screen = top["screen"] {
                 let o = try object(screen, "screen", keys: ["width", "height", "fps"])
@@ -124,6 +151,9 @@ public enum ScenarioParser {
                 for (title, body) in fields.sorted(by: { $0.key < $1.key }) {
                     s.screens[title] = try content(body, member("screens", title))
                 }
+            }
+            if let parameters = top["parameters"] {
+                s.parameters = try self.parameters(parameters)
             }
             if let steps = top["steps"] {
                 guard case .array(let list) = steps else { throw fail("steps", "expected an array of steps") }

@@ -31,6 +31,13 @@ enum ScenarioFile {
         let navigation = [("push", header.push), ("pop", header.pop), ("interactivePop", header.interactivePop)]
             .compactMap { key, value in value.map { "\"\(key)\": \(string($0))" } }
         if !navigation.isEmpty { out += "  \"navigation\": {\(navigation.joined(separator: ", "))},\n" }
+        if !header.parameters.isEmpty {
+            let effects = header.parameters.sorted { $0.key < $1.key }.map { name, values in
+                let fields = values.sorted { $0.key < $1.key }.map { "\(string($0.key)): \(string($0.value))" }
+                return "\(string(name)): {\(fields.joined(separator: ", "))}"
+            }
+            out += "  \"parameters\": {\(effects.joined(separator: ", "))},\n"
+        }
         out += "  \"settle\": 0,\n  \"steps\": [\n"
         out += lines.map { "    " + $0 }.joined(separator: ",\n")
         out += (lines.isEmpty ? "" : "\n") + "  ]\n}\n"

@@ -195,7 +195,11 @@ enum PlaygroundScript {
             markCurrent();
             frames = []; live = true; $('live').disabled = true;
             $('effect-name').textContent = m.effect || 'System animations';
-            $('effect-kind').textContent = m.effect ? (m.kind + ' effect' + (m.interactive ? ', interactive: drag on the stage' : '')) :
+            // The stage has one finger: an effect set to follow a pinch cannot be driven here.
+            var pinch = m.parameters.some(function (p) { return p.name === 'gesture' && p.value === 'pinch'; });
+            var how = pinch ? ', interactive by a pinch, which the stage\'s one finger cannot make: set gesture to ' +
+              'horizontal or vertical to drag it' : ', interactive: drag on the stage';
+            $('effect-kind').textContent = m.effect ? (m.kind + ' effect' + (m.interactive ? how : '')) :
               "No effect chosen: push and pop use UIKit's own animations.";
             var ops = $('operations');
             ops.textContent = '';

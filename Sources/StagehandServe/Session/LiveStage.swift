@@ -48,8 +48,11 @@ final class LiveStage {
         self.effect = effect
         self.parameters = parameters
         operations = EffectOperations(effect: effect)
-        recording = SessionRecording(header: operations.scenario)
-        runner = ScenarioRunner(library: library, parameters: effect.map { [$0.name: parameters] } ?? [:])
+        var header = operations.scenario
+        // The values chosen on the page travel in the recording, so it replays alone.
+        if let effect, !parameters.isEmpty { header.parameters = [effect.name: parameters] }
+        recording = SessionRecording(header: header)
+        runner = ScenarioRunner(library: library)
         // The stage is made current only while this stage's calls run (see `driving`):
         // the session's queue runs on whichever thread Dispatch picks.
         run = Stage.withCurrent(nil) {

@@ -257,10 +257,8 @@ final class PlaygroundSession: @unchecked Sendable {
         guard let (scenario, trace) = stage.export() else {
             return refuse("the recording is full: choose an effect to start a new one, then export")
         }
-        var command = "stagehand play recording.json"
-        for (key, value) in stage.parameters.sorted(by: { $0.key < $1.key }) {
-            command += " " + Self.shellQuoted("--param=\(stage.effect?.name ?? "").\(key)=\(value)")
-        }
+        // The recording carries the parameters chosen on the page: it replays alone.
+        let command = "stagehand play recording.json"
         let links = exports.store(session: id, scenario: scenario, trace: trace)
         send(.exported(ServerMessage.Export(scenario: links.scenario, trace: links.trace, gif: links.gif,
                                             command: command, frames: trace.frames.count)))

@@ -50,6 +50,15 @@ struct PlayCommand: ParsableCommand {
         }
         let library = try plugins.loadLibrary()
         let values = try parameters.validated(against: library)
+        // The scenario's own values (a playground recording's), with --param's over them.
+        for (name, own) in script.parameters.sorted(by: { $0.key < $1.key }) {
+            do {
+                try library.validate(overrides: own.merging(values[name] ?? [:]) { $1 }, for: name)
+            } catch {
+                StandardError.write("error: \(scenario): parameters.\(name): \(error.message)")
+                throw ExitCode.failure
+            }
+        }
         let writer = try trace.map { try TraceWriter(path: $0, fps: script.framesPerSecond, screen: script.screen) }
         // Frames are kept only for a picture; otherwise each goes to the trace file as it
         // is made (or nowhere), so memory stays flat however long the run.
