@@ -180,12 +180,6 @@ final class PlaygroundSession: @unchecked Sendable {
                                        operations: live.operations.operations.map(\.rawValue))
     }
 
-    /// `text` as one shell word (single-quoted unless it is plain).
-    static func shellQuoted(_ text: String) -> String {
-        let plain = text.unicodeScalars.allSatisfy { CharacterSet.alphanumerics.contains($0) || "-_.=/:,+".unicodeScalars.contains($0) }
-        return plain && !text.isEmpty ? text : "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
-    }
-
     /// A value as a form field shows it (strings without their JSON quotes).
     private static func plain(_ value: ParameterValue) -> String {
         if case .string(let text) = value { return text }
