@@ -45,8 +45,7 @@ import Testing
 
     /// The guide's C swipe-down, built as a reader would and played with real drags: down
     /// 200 of its 300 points and held (past half way, no flick), the dismissal finishes;
-    /// down 100, it springs back; a sideways drag never begins it. Each time the modal
-    /// was presented by a button, so the finger drives a fresh interaction.
+    /// down 100, it springs back; a sideways drag before it never begins a dismissal.
     @Test(arguments: [(200.0, "completed"), (100.0, "cancelled")])
     func theGuidesCSwipeDownFollowsTheFinger(distance: Double, outcome: String) throws {
         let unit = try #require(try Self.snippets().units.first { $0.language == "c" && $0.name == "swipe-down-c" })

@@ -30,6 +30,12 @@ public struct Scenario: Hashable, Sendable {
         self.steps = steps
     }
 
+    /// The values a run uses: this scenario's `parameters` with `given` (`--param`) over
+    /// them, key by key.
+    public func parameters(overriddenBy given: [String: [String: String]]) -> [String: [String: String]] {
+        parameters.merging(given) { own, given in own.merging(given) { $1 } }
+    }
+
     /// The longest a run may last on the virtual clock, in seconds: an hour. Every frame
     /// is computed (and, with `--trace`, written), so a few bytes of JSON asking for days
     /// would otherwise run for hours and fill the disk.

@@ -49,8 +49,7 @@ public struct ScenarioRunner: Sendable {
         let stage = Stage(screen: scenario.screen, framesPerSecond: scenario.framesPerSecond)
         stage.diagnosticHandler = diagnostics
         let coordinator = Coordinator(library: library, stage: stage)
-        // The scenario's own values, then the runner's over them, key by key.
-        coordinator.parameters = scenario.parameters.merging(parameters) { own, given in own.merging(given) { $1 } }
+        coordinator.parameters = scenario.parameters(overriddenBy: parameters)
         SettledScene.watch(stage)
         for (role, name) in [(CoordinatorRole.push, scenario.push), (.pop, scenario.pop), (.interactivePop, scenario.interactivePop)] {
             guard let name else { continue }

@@ -29,18 +29,12 @@ extension Renderer {
         }
         var clipInForce = "[]"
         for item in list.items {
-            var clip = SVGWriter(capacity: 128)
-            clip.append("[")
-            for (i, shape) in item.clips.enumerated() {
-                if i > 0 { clip.append(",") }
-                outline(shape, into: &clip)
-                clip.append("}")
-            }
-            clip.append("]")
-            if clip.text != clipInForce {
+            // Most items clip nothing: no text is made for them.
+            let clip = item.clips.isEmpty ? "[]" : clipText(item.clips)
+            if clip != clipInForce {
                 separator(&w)
-                w.append("{\"k\":" + clip.text + "}")
-                clipInForce = clip.text
+                w.append("{\"k\":" + clip + "}")
+                clipInForce = clip
             }
             for fill in item.fills {
                 separator(&w)
@@ -63,6 +57,19 @@ extension Renderer {
             }
         }
         w.append("]}")
+        return w.text
+    }
+
+    /// The shapes of a `k` item: `[{"p":[…]},{"r":[…],"m":[…]}]`.
+    private func clipText(_ shapes: [Shape]) -> String {
+        var w = SVGWriter(capacity: 128)
+        w.append("[")
+        for (i, shape) in shapes.enumerated() {
+            if i > 0 { w.append(",") }
+            outline(shape, into: &w)
+            w.append("}")
+        }
+        w.append("]")
         return w.text
     }
 

@@ -51,9 +51,10 @@ struct PlayCommand: ParsableCommand {
         let library = try plugins.loadLibrary()
         let values = try parameters.validated(against: library)
         // The scenario's own values (a playground recording's), with --param's over them.
-        for (name, own) in script.parameters.sorted(by: { $0.key < $1.key }) {
+        let used = script.parameters(overriddenBy: values)
+        for name in script.parameters.keys.sorted() {
             do {
-                try library.validate(overrides: own.merging(values[name] ?? [:]) { $1 }, for: name)
+                try library.validate(overrides: used[name] ?? [:], for: name)
             } catch {
                 StandardError.write("error: \(scenario): parameters.\(name): \(error.message)")
                 throw ExitCode.failure
