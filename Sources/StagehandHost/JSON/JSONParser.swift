@@ -25,17 +25,24 @@ struct JSONParser {
     static func parseLocated(_ bytes: [UInt8]) throws(JSONSyntaxError) -> (JSONValue, JSONLocations) {
         var parser = JSONParser(bytes)
         parser.recording = true
-        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { parser.offset = 3 }
-        parser.skipWhitespace()
-        if parser.offset == bytes.count {
-            throw parser.error(at: parser.offset, "the text is empty: expected a JSON value", truncated: false)
-        }
-        let value = try parser.parseValue()
-        parser.skipWhitespace()
-        if parser.offset < bytes.count {
-            throw parser.error(at: parser.offset, "unexpected \(parser.describeByte(at: parser.offset)) after the end of the JSON value", truncated: false)
-        }
+        let value = try parser.parseDocument()
         return (value, parser.rootNode ?? JSONLocations(offset: 0))
+    }
+
+    /// One value filling the whole text.
+    private mutating func parseDocument() throws(JSONSyntaxError) -> JSONValue {
+        // A UTF-8 byte order mark is allowed (RFC 8259 §8.1 lets parsers ignore it).
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { offset = 3 }
+        skipWhitespace()
+        if offset == bytes.count {
+            throw error(at: offset, "the text is empty: expected a JSON value", truncated: false)
+        }
+        let value = try parseValue()
+        skipWhitespace()
+        if offset < bytes.count {
+            throw error(at: offset, "unexpected \(describeByte(at: offset)) after the end of the JSON value", truncated: false)
+        }
+        return value
     }
 
     /// Line and column (both from 1; columns in characters) of a byte offset in `bytes`.
@@ -55,18 +62,7 @@ struct JSONParser {
 
     static func parse(_ bytes: [UInt8]) throws(JSONSyntaxError) -> JSONValue {
         var parser = JSONParser(bytes)
-        // A UTF-8 byte order mark is allowed (RFC 8259 §8.1 lets parsers ignore it).
-        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { parser.offset = 3 }
-        parser.skipWhitespace()
-        if parser.offset == bytes.count {
-            throw parser.error(at: parser.offset, "the text is empty: expected a JSON value", truncated: false)
-        }
-        let value = try parser.parseValue()
-        parser.skipWhitespace()
-        if parser.offset < bytes.count {
-            throw parser.error(at: parser.offset, "unexpected \(parser.describeByte(at: parser.offset)) after the end of the JSON value", truncated: false)
-        }
-        return value
+        return try parser.parseDocument()
     }
 
     static func parse(_ text: String) throws(JSONSyntaxError) -> JSONValue {

@@ -13,7 +13,7 @@ import Testing
     static let twins: EffectLibrary = TestEnvironment.load(plugins: [examples]).0
 
     static let names = ["crossfade", "slide-pop", "bounce-present", "normal-dismiss", "cover-vertical", "cross-dissolve",
-                        "fade", "zoom", "zoom-out"]
+                        "fade", "zoom", "zoom-out", "push-style-present", "pop-style-dismiss", "swipe-dismiss"]
 
     @Test(arguments: names)
     func twinPlaysAsTheCompiledEffect(_ name: String) throws {
