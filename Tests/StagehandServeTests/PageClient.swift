@@ -60,6 +60,24 @@ final class PageClient: @unchecked Sendable {
 
     func sendBinary(_ data: Data) async throws { try await write(opcode: 2, Array(data)) }
 
+    /// Sends `bytes` as they are: a frame a well-behaved client would never send.
+    func sendRaw(_ bytes: [UInt8]) async throws {
+        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, Error>) in
+            writes.async {
+                continuation.resume(with: Result { try self.write(bytes) })
+            }
+        }
+    }
+
+    /// The next close frame's code and reason, skipping other messages (at most `limit`).
+    func closing(limit: Int = 3000) async throws -> (code: Int, reason: String) {
+        for _ in 0..<limit {
+            let message = try await receive()
+            if message["type"] as? String == "close" { return (message["code"] as? Int ?? 0, message["reason"] as? String ?? "") }
+        }
+        throw Failure(description: "no close frame within \(limit) messages")
+    }
+
     private func write(opcode: UInt8, _ payload: [UInt8]) async throws {
         try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, Error>) in
             writes.async {
@@ -106,7 +124,10 @@ final class PageClient: @unchecked Sendable {
             payload.reserveCapacity(length)
             for _ in 0..<length { payload.append(try byte()) }
             let opcode = first & 0x0F
-            if opcode == 8 { return ["type": "close"] }
+            if opcode == 8 {
+                let code = payload.count >= 2 ? Int(payload[0]) << 8 | Int(payload[1]) : 1005
+                return ["type": "close", "code": code, "reason": String(decoding: payload.dropFirst(2), as: UTF8.self)]
+            }
             if opcode == 9 || opcode == 10 { continue }
             message += payload
             if first & 0x80 != 0 { break }

@@ -73,20 +73,26 @@ final class PlaygroundSession: @unchecked Sendable {
     }
 
     /// The page went away: the stage stops; a finger still down is cancelled, as the
-    /// system cancels touches whose source disappears.
-    func close() {
+    /// system cancels touches whose source disappears. `released` runs once the stage
+    /// and its frames are let go. `droppedFrames`: frames replaced before the page read
+    /// them (logged).
+    func close(droppedFrames: Int = 0, released: @escaping @Sendable () -> Void = {}) {
         queue.async { [self] in
             guard !closed else { return }
             closed = true
             timer?.cancel()
             timer = nil
+            let dropped = droppedFrames > 0 ? " (\(droppedFrames) frames were dropped unread: the page read slower than the stage drew)" : ""
             if stage?.isDragging == true {
                 stage?.cancelTouch()
-                log("session \(id): the page disconnected mid-drag; its touch was cancelled")
+                log("session \(id): the page disconnected mid-drag; its touch was cancelled" + dropped)
             } else {
-                log("session \(id): closed")
+                log("session \(id): closed" + dropped)
             }
             stage = nil
+            renderer = nil
+            lastSent = nil
+            released()
         }
     }
 
