@@ -7,10 +7,11 @@ sockets (no browser):
   serve_fps_under_attack         frames per second a dragging tab receives while two
                                  clients send 1 MiB header lines and four send 100 MiB
                                  WebSocket frames; serve_max_frame_gap_ms likewise
-  serve_tabs_200_*               200 tabs opened at once: how many are served and
-                                 refused, the server's resident memory before, at the
-                                 peak (VmHWM) and after every tab closed, and the frame
-                                 rate of a tab that reads meanwhile
+  serve_tabs_200_*               200 tabs opened at once (the served ones run explode and
+                                 read nothing): how many are served and refused, the
+                                 server's resident memory before, at the peak (VmHWM) and
+                                 after every tab closed, and the frame rate of a tab that
+                                 reads meanwhile
 
     Tests/Playground/hostile_bench.py [--stagehand PATH]   (Scripts/bench-playground)
 """
@@ -26,6 +27,7 @@ import tempfile
 import threading
 import time
 
+FILLER = b"x" * (1 << 20)
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 
@@ -200,8 +202,9 @@ def main():
             while attacking["on"]:
                 try:
                     attacker = Tab(port)
-                    # 100 MiB declared; a megabyte of it sent before the refusal is read.
-                    attacker.send_raw(0x82, b"x" * (1 << 20), declared=100 << 20)
+                    # 100 MiB declared; a megabyte of it sent before the refusal is read
+                    # (not masked: the server never reads it).
+                    attacker.sock.sendall(bytes([0x82, 0xFF]) + struct.pack(">Q", 100 << 20) + b"mask" + FILLER)
                     attacker.close()
                 except (OSError, ConnectionError):
                     pass
@@ -226,6 +229,10 @@ def main():
             try:
                 t = Tab(port)
                 first = t.receive()
+                if not isinstance(first, tuple):
+                    # Each served tab runs explode (frames of up to ~143 KB) and reads nothing.
+                    t.send({"type": "select", "effect": "explode"})
+                    t.send({"type": "operation", "name": "push"})
                 with lock:
                     tabs.append(t)
                     outcomes.append("refused" if isinstance(first, tuple) else "served")

@@ -20,10 +20,11 @@ final class SessionRegistry: Sendable {
 
     var count: Int { sessions.withLock { $0.count } }
 
-    /// A new session, or nil when `limit` tabs are open.
-    func open(send: @escaping @Sendable (ServerMessage) -> Void) -> PlaygroundSession? {
+    /// A new session, or nil when `limit` tabs are open. `isBacklogged` tells whether the
+    /// page has yet to read the last frame sent.
+    func open(send: @escaping @Sendable (ServerMessage) -> Void, isBacklogged: @escaping @Sendable () -> Bool) -> PlaygroundSession? {
         let id = String(UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased().prefix(16))
-        let session = PlaygroundSession(id: id, library: library, exports: exports, send: send, log: log)
+        let session = PlaygroundSession(id: id, library: library, exports: exports, send: send, isBacklogged: isBacklogged, log: log)
         let admitted = sessions.withLock { sessions -> Bool in
             guard sessions.count < limit else { return false }
             sessions[id] = session

@@ -21,6 +21,8 @@ final class TabOutbox: Sendable {
         /// Encoded messages in order; `frameAt` marks the one stage frame among them.
         var queue: [[UInt8]] = []
         var frameAt: Int?
+        /// Whether the writer has taken a frame and not yet finished writing it.
+        var frameInFlight = false
         var close: [UInt8]?
         var finished = false
         var droppedFrames = 0
@@ -95,12 +97,27 @@ final class TabOutbox: Sendable {
                 }
                 guard !state.queue.isEmpty else { return nil }
                 let bytes = state.queue.removeFirst()
-                if let at = state.frameAt { state.frameAt = at == 0 ? nil : at - 1 }
+                if let at = state.frameAt {
+                    state.frameAt = at == 0 ? nil : at - 1
+                    state.frameInFlight = at == 0
+                }
                 return .some(.bytes(bytes))
             }
             if let item { return item }
             ready.wait()
         }
+    }
+
+    /// The writer finished writing what `next` gave it.
+    func wrote() {
+        state.withLock { $0.frameInFlight = false }
+    }
+
+    /// Whether a frame is still waiting or being written: the session then does not
+    /// draw the next one (the page would not read it before a later one replaced it),
+    /// so a tab that reads slowly costs the server its stage's steps, not its drawings.
+    var holdsFrame: Bool {
+        state.withLock { $0.frameAt != nil || $0.frameInFlight }
     }
 
     /// How many messages wait now, and how many of them are frames (0 or 1).

@@ -18,6 +18,7 @@ enum WebSocketTab {
                 case .bytes(let message): bytes = message
                 case .close(let frame): bytes = frame
                 }
+                defer { outbox.wrote() }
                 do { try socket.write(bytes) } catch {
                     // The page is gone or has read nothing for `sendSeconds`.
                     socket.shutDown()
@@ -41,7 +42,7 @@ enum WebSocketTab {
         writer.name = "stagehand.serve.tab-writer"
         writer.start()
 
-        guard let session = sessions.open(send: { outbox.post($0) }) else {
+        guard let session = sessions.open(send: { outbox.post($0) }, isBacklogged: { outbox.holdsFrame }) else {
             let reason = "the playground serves at most \(limits.tabs) tabs at once: close one, then reload"
             log("refused a tab: \(reason)")
             outbox.close(code: 1013, reason: reason)

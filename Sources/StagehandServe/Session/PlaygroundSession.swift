@@ -17,6 +17,7 @@ final class PlaygroundSession: @unchecked Sendable {
     private let library: PlaygroundLibrary
     private let exports: ExportStore
     private let send: @Sendable (ServerMessage) -> Void
+    private let isBacklogged: @Sendable () -> Bool
     private let log: @Sendable (String) -> Void
     private let clock = ContinuousClock()
     private let started: ContinuousClock.Instant
@@ -35,7 +36,8 @@ final class PlaygroundSession: @unchecked Sendable {
     private var ahead = false
 
     init(id: String, library: PlaygroundLibrary, exports: ExportStore, send: @escaping @Sendable (ServerMessage) -> Void,
-         log: @escaping @Sendable (String) -> Void) {
+         isBacklogged: @escaping @Sendable () -> Bool = { false }, log: @escaping @Sendable (String) -> Void) {
+        self.isBacklogged = isBacklogged
         self.id = id
         self.library = library
         self.exports = exports
@@ -235,9 +237,10 @@ final class PlaygroundSession: @unchecked Sendable {
 
     /// Sends the stage's latest frame. While no finger is down, a frame that shows
     /// exactly what the last one did is skipped unless that one is half a second old (an
-    /// idle stage sends two frames a second: the page's clock still moves).
+    /// idle stage sends two frames a second: the page's clock still moves). Nothing is
+    /// drawn while the page has not read the last frame: the next tick draws the latest.
     private func sendFrame() {
-        guard let stage, let frame = stage.latest, let renderer else { return }
+        guard let stage, let frame = stage.latest, let renderer, !isBacklogged() else { return }
         if !stage.isDragging, let last = lastSent, last.views == frame.views, last.percent == frame.percent,
            lastAcknowledged == stage.acknowledged, frame.t - last.t < 0.5 { return }
         do {
