@@ -58,24 +58,25 @@ struct ListenAddress: Sendable, Equatable {
             Glibc.close(descriptor)
             return Problem(description: "cannot \(what) \(family == .ipv6 ? "[\(text)]" : text):\(port): \(reason)")
         }
-        var bound: Int32
+        func bind<Address>(_ address: Address) -> Int32 {
+            withUnsafePointer(to: address) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Glibc.bind(descriptor, $0, socklen_t(MemoryLayout<Address>.size)) }
+            }
+        }
+        let bound: Int32
         switch family {
         case .ipv4:
             var address = sockaddr_in()
             address.sin_family = sa_family_t(AF_INET)
             address.sin_port = port.bigEndian
             withUnsafeMutableBytes(of: &address.sin_addr) { $0.copyBytes(from: bytes) }
-            bound = withUnsafePointer(to: &address) {
-                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-            }
+            bound = bind(address)
         case .ipv6:
             var address = sockaddr_in6()
             address.sin6_family = sa_family_t(AF_INET6)
             address.sin6_port = port.bigEndian
             withUnsafeMutableBytes(of: &address.sin6_addr) { $0.copyBytes(from: bytes) }
-            bound = withUnsafePointer(to: &address) {
-                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in6>.size)) }
-            }
+            bound = bind(address)
         }
         guard bound == 0 else { throw fail("listen on") }
         guard Glibc.listen(descriptor, 512) == 0 else { throw fail("listen on") }
