@@ -89,4 +89,25 @@ import Testing
         #expect(abs(length(["duration": "0.6"]) - 0.6) < 0.02)
         #expect(throws: Diagnostic.self) { try library.validate(overrides: ["duration": "20"], for: "my-fade") }
     }
+
+    /// `stagehand new NAME --language json` writes a file of each kind that
+    /// `stagehand validate` passes (read, made, played in a child process); a bad file
+    /// fails validation with its located message.
+    @Test func newWritesAFileValidatePasses() throws {
+        let workspace = try Workspace()
+        for kind in ["push", "pop", "present", "dismiss", "container"] {
+            let made = try runStagehand(["new", "my-\(kind)", "--kind", kind, "--language", "json", "--out", workspace.path])
+            #expect(made.status == 0, "\(made.errors)")
+            let file = workspace.path + "/my-\(kind).effect.json"
+            let validate = try runStagehand(["validate", file])
+            #expect(validate.status == 0 && validate.output.hasSuffix("\(file): valid\n"), "\(validate.output)\(validate.errors)")
+            #expect(validate.output.contains("ok  my-\(kind) (\(kind))"), "\(validate.output)")
+        }
+        let again = try runStagehand(["new", "my-push", "--language", "json", "--out", workspace.path])
+        #expect(again.status != 0 && again.errors.contains("already exists"), "\(again.errors)")
+        let bad = try workspace.write("bad/my-bad.effect.json", Self.bad)
+        let validate = try runStagehand(["validate", bad])
+        #expect(validate.status == 1)
+        #expect(validate.output.contains("error: \(bad): tracks/incoming/start/sacle: line 2, column 36: unknown key in a pose; did you mean scale?"), "\(validate.output)")
+    }
 }
