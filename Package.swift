@@ -5,6 +5,7 @@
 //
 //   StagehandABI   the C header, the only contract between host and bundle
 //   StagehandGeometry points, rects, transforms, colours, timing curves, springs (both sides)
+//   StagehandShared the lock, effect kinds, parameter types, geometry ↔ C (both sides)
 //   StagehandCore  scene, controllers, animation engine, transitioning, gestures
 //   StagehandSDK   the Swift authoring layer over the ABI (linked into each Swift bundle)
 //   StagehandTrace a run and an effect as data: what the host writes and the renderer reads
@@ -65,19 +66,25 @@ let package = Package(
         // why that matters). Depends on nothing.
         .target(name: "StagehandGeometry"),
 
+        // What the host and the SDK both need besides the geometry: the lock, the effect
+        // kinds and parameter types a manifest names, and the geometry's conversions to
+        // and from the header's structs. Built into each Swift bundle too, from the same
+        // sources (under the same identity check as the geometry).
+        .target(name: "StagehandShared", dependencies: ["StagehandABI", "StagehandGeometry"]),
+
         // The headless runtime (scene, animation, transitioning, gestures). Nothing but the
         // shared geometry.
-        .target(name: "StagehandCore", dependencies: ["StagehandGeometry"]),
+        .target(name: "StagehandCore", dependencies: ["StagehandGeometry", "StagehandShared"]),
 
         // The Swift authoring layer for effect bundles: the header and the shared geometry,
         // never the host.
-        .target(name: "StagehandSDK", dependencies: ["StagehandABI", "StagehandGeometry"]),
+        .target(name: "StagehandSDK", dependencies: ["StagehandABI", "StagehandGeometry", "StagehandShared"]),
 
         // Traces and effect records: plain data, so reading a trace never links the host.
-        .target(name: "StagehandTrace"),
+        .target(name: "StagehandTrace", dependencies: ["StagehandShared"]),
 
         // The host.
-        .target(name: "StagehandHost", dependencies: ["StagehandCore", "StagehandGeometry", "StagehandABI", "CFFI", "StagehandTrace"]),
+        .target(name: "StagehandHost", dependencies: ["StagehandCore", "StagehandGeometry", "StagehandShared", "StagehandABI", "CFFI", "StagehandTrace"]),
 
         // The renderer, through Debian's cairo (drawing) and libgd (GIF), loaded at run
         // time from the runtime packages libcairo2 and libgd3 (CRenderLibraries declares

@@ -1,7 +1,6 @@
 import Foundation
 import StagehandCore
 @testable import StagehandHost
-import Synchronization
 import Testing
 
 /// Many stages at once on many threads, as a test runner, a gallery renderer with workers
@@ -50,8 +49,8 @@ import Testing
         }
 
         let rounds = Self.rounds(for: cases.count)
-        let problems = Mutex<[String]>([])
-        let runs = Mutex(0)
+        let problems = Locked<[String]>([])
+        let runs = Locked(0)
         let done = DispatchGroup()
         for t in 0..<Self.threads {
             done.enter()

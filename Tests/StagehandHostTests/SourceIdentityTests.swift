@@ -2,13 +2,13 @@ import Foundation
 @testable import StagehandHost
 import Testing
 
-/// A Swift bundle shares the Swift types of StagehandSDK and StagehandGeometry with the
-/// host, so it must be built from the host's sources: the committed identity is the
-/// sources' own, every built-in Swift bundle carries the host's, and a bundle built from
+/// A Swift bundle shares the Swift types of StagehandSDK, StagehandGeometry and
+/// StagehandShared with the host, so it must be built from the host's sources: the
+/// committed identity is the sources' own, every built-in Swift bundle carries the host's, and a bundle built from
 /// other sources (or before the identity existed) is refused by name before its entry
 /// runs, while the rest of the plugin path goes on.
 @Suite struct SourceIdentityTests {
-    /// FNV-1a (64 bits) of each source file of the three shared targets but the identity's
+    /// FNV-1a (64 bits) of each source file of the four shared targets but the identity's
     /// own, as its path relative to the package, a zero byte, its code and a zero byte, in
     /// path order. A file's code is its lines, each trimmed of surrounding blanks and
     /// followed by a newline, without blank lines, lines that begin a `//` comment and
@@ -16,7 +16,7 @@ import Testing
     static func identity(ofSourcesIn root: String) throws -> String {
         let fm = FileManager.default
         var files: [String] = []
-        for target in ["Sources/StagehandABI", "Sources/StagehandGeometry", "Sources/StagehandSDK"] {
+        for target in ["Sources/StagehandABI", "Sources/StagehandGeometry", "Sources/StagehandSDK", "Sources/StagehandShared"] {
             for file in try fm.subpathsOfDirectory(atPath: root + "/" + target) {
                 let path = target + "/" + file
                 var isDirectory: ObjCBool = false

@@ -1,4 +1,5 @@
 import Foundation
+import StagehandCore
 import StagehandRender
 import StagehandTrace
 import Testing
@@ -14,18 +15,17 @@ import Testing
     }
 
     /// A render that writes the trace's screen, held until `gate` opens for `held` traces.
-    final class GatedRender: @unchecked Sendable {
+    final class GatedRender: Sendable {
         let gate = DispatchSemaphore(value: 0)
         let held: Double
-        private let lock = NSLock()
-        private var count = 0
-        var calls: Int { lock.withLock { count } }
+        private let count = Locked(0)
+        var calls: Int { count.withLock { $0 } }
 
         init(holding side: Double) { held = side }
 
         var render: GIFMaking.Render {
             { [self] trace in
-                lock.withLock { count += 1 }
+                count.withLock { $0 += 1 }
                 if trace.screen.first == held { gate.wait() }
                 return .success(Data("screen \(trace.screen)".utf8))
             }

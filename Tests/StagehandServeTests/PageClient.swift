@@ -7,6 +7,7 @@ import Glibc
 /// TCP socket (Foundation's WebSocket task needs a libcurl built with WebSocket support,
 /// which Debian's is not), written from the RFC, separate from the server's library.
 /// Blocking reads run on Dispatch's threads, never on the test's task.
+// @unchecked Sendable: `buffer` is touched only on `reads`, the socket written only on `writes`.
 final class PageClient: @unchecked Sendable {
     struct Failure: Error, CustomStringConvertible {
         var description: String

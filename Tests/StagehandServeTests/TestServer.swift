@@ -1,4 +1,5 @@
 import Foundation
+import StagehandCore
 
 /// A playground server on an ephemeral loopback port: the real `stagehand serve`, run as
 /// a child process with the bundles built beside it and the repository's catalog, its
@@ -8,6 +9,8 @@ import Foundation
 /// on Swift's cooperative thread pool (one thread per core), which the other suites of a
 /// full `swift test` run keep busy with blocking work (child processes, package builds),
 /// so an in-process server could be starved for minutes and its clients time out.
+// @unchecked Sendable: only constants; `process` (a Foundation Process, not Sendable) is only
+// asked whether it runs, interrupted and waited for, which Process allows from any thread.
 final class TestServer: @unchecked Sendable {
     static let repositoryRoot: String = {
         var url = URL(fileURLWithPath: #filePath)
@@ -109,9 +112,8 @@ final class TestServer: @unchecked Sendable {
     var url: URL { URL(string: "http://127.0.0.1:\(port)/")! }
 }
 
-final class LogBox: @unchecked Sendable {
-    private let lock = NSLock()
-    private var stored: [String] = []
-    func append(_ line: String) { lock.withLock { stored.append(line) } }
-    var lines: [String] { lock.withLock { stored } }
+final class LogBox: Sendable {
+    private let stored = Locked<[String]>([])
+    func append(_ line: String) { stored.withLock { $0.append(line) } }
+    var lines: [String] { stored.withLock { $0 } }
 }

@@ -13,6 +13,9 @@ import Synchronization
 ///
 /// Nothing is allocated per frame: the job is a fixed set of table views, and the chunks
 /// are computed from the tables' sizes.
+// @unchecked Sendable: the job is written by the stage's thread before `claims` publishes it
+// (release) and read by the worker after claiming (acquire); `generation` and `stopping`
+// are guarded by `condition`.
 final class FrameWorker: @unchecked Sendable {
     /// Rows per chunk: small enough that waiting for one chunk is short.
     static let chunkRows = 1024

@@ -3,7 +3,8 @@
 /// here reads the wall clock: the same steps give the same frames, always.
 ///
 /// A new stage becomes the current one on its thread (what `View.animate` uses);
-/// `makeCurrent()` switches back to another.
+/// `makeCurrent()` switches back to another (Stage+Current.swift says why there is a
+/// current stage at all).
 ///
 /// Threads: a stage is driven by one thread at a time (everything on it, and on the
 /// views and controllers in its window, is unsynchronised, like UIKit's main thread);
@@ -31,8 +32,6 @@ public final class Stage {
     var activeTransition: TransitionContext?
     var pendingOperations: [() -> Void] = []
 
-    private static let currentSlot = ThreadLocal<Stage>()
-
     /// Diagnostics posted from other threads, moved into `diagnostics` on this stage's
     /// thread at the next frame.
     private let posted = Locked<[(Diagnostic.Severity, String, String)]>([])
@@ -48,31 +47,6 @@ public final class Stage {
         self.animator = Animator(stage: self)
         window.stage = self
         makeCurrent()
-    }
-
-    /// The stage current on this thread; one is made (390×844 at 60 Hz) if none is.
-    public static var current: Stage {
-        if let s = currentSlot.value { return s }
-        return Stage()
-    }
-
-    public func makeCurrent() {
-        Stage.currentSlot.value = self
-    }
-
-    /// The stage current on this thread, without making one if there is none (a thread
-    /// that runs no stage).
-    public static var currentIfAny: Stage? { currentSlot.value }
-
-    /// Runs `body` with `stage` current on this thread (or none, for `nil`), then puts
-    /// back the one that was: for calls made on behalf of a stage on a thread that may
-    /// be driving another one at other times.
-    public static func withCurrent<R>(_ stage: Stage?, _ body: () throws -> R) rethrows -> R {
-        let previous = currentSlot.value
-        if previous === stage { return try body() }
-        currentSlot.value = stage
-        defer { currentSlot.value = previous }
-        return try body()
     }
 
     /// How far apart two clock times may be and still count as the same instant. Times

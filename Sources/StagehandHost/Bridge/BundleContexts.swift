@@ -1,4 +1,4 @@
-import Synchronization
+import StagehandCore
 
 /// The `sh_bundle_context` each bundle receives in `init_with_context` (ABI 1.2): which
 /// bundle is calling, so `bundle_log` can name it from any thread, even one of the
@@ -8,7 +8,7 @@ import Synchronization
 /// reused), made once per bundle file and kept for the life of the process, as the header
 /// promises.
 enum BundleContexts {
-    private static let paths = Mutex<[UInt: String]>([:])
+    private static let paths = Locked<[UInt: String]>([:])
 
     /// The context for the bundle at `path`: the same one on every call.
     static func context(for path: String) -> OpaquePointer {

@@ -165,6 +165,7 @@ final class HandleTable: Sendable {
 /// One stage's handles: what each names, of what kind, and who received it. Used by the
 /// thread driving the stage; the lock is for the rare look from another thread (finding
 /// whose handle a refused call used), so it is never contended in a normal run.
+// @unchecked Sendable: the table is behind `Locked`; `stage` is a weak reference set once, in init.
 final class StageHandles: @unchecked Sendable {
     struct Entry {
         weak var object: AnyObject?

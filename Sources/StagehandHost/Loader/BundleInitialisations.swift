@@ -1,5 +1,5 @@
 import StagehandABI
-import Synchronization
+import StagehandCore
 
 /// Calls each bundle's `init` (or, from ABI 1.2, its `init_with_context`) once per
 /// process.
@@ -17,7 +17,7 @@ enum BundleInitialisations {
         case refused(String?)
     }
 
-    private static let outcomes = Mutex<[UInt: Outcome]>([:])
+    private static let outcomes = Locked<[UInt: Outcome]>([:])
 
     /// The field of `sh_bundle` that initialises the bundle: `init_with_context` when the
     /// bundle's struct is long enough to hold it and sets it, else `init`.

@@ -17,6 +17,8 @@ import StagehandABI
 /// different threads at once. What it
 /// makes (`BundleEffect`) belongs, like every scene object, to the thread that drives
 /// that effect's stage.
+// @unchecked Sendable: its properties are constants; the bundles opened and the calls prepared
+// later (classes of the registry) are used only under `factoryLock`; `host` is never freed.
 public final class EffectLibrary: @unchecked Sendable {
     /// Every loaded effect, sorted by name.
     public let effects: [EffectInfo]
@@ -30,7 +32,7 @@ public final class EffectLibrary: @unchecked Sendable {
     /// a few words: looking one up says so instead of "no effect named ...".
     private let refusals: [String: String]
     /// Serialises factory calls (each `FactoryCall` reuses its argument buffers).
-    private let factoryLock = NSLock()
+    private let factoryLock = Locked(())
     /// The table declarative effects call, as bundles call the one their `init` received.
     private let host: UnsafePointer<sh_host>
 
@@ -124,15 +126,9 @@ public final class EffectLibrary: @unchecked Sendable {
         }
         // One factory call at a time: the first opens the bundle and prepares the call,
         // and every call reuses its prepared argument buffers.
-        factoryLock.lock()
-        let called: UnsafeMutableRawPointer?
-        do {
-            called = try effect.factoryCall().call(arguments)
-        } catch {
-            factoryLock.unlock()
-            throw error
-        }
-        factoryLock.unlock()
+        let called = try factoryLock.withLock { _ in
+            Result { () throws(Diagnostic) in try effect.factoryCall().call(arguments) }
+        }.get()
         guard let made = called else {
             throw Diagnostic(.error, "factory \(info.factory) of bundle \(info.bundlePath) returned NULL")
         }

@@ -1,5 +1,6 @@
 import CRenderLibraries
 import Foundation
+import StagehandCore
 
 /// Measures text in the one family every picture uses: DejaVu Sans, bold for titles and
 /// buttons, regular for a screen's lines of text, through cairo's toy text API and
@@ -8,6 +9,8 @@ import Foundation
 ///
 /// Measuring needs a cairo context; one is made per call (cheap next to drawing) and the
 /// advances are cached, because the same few titles are measured on every frame.
+// @unchecked Sendable: the cache is behind `Locked`; the rest is constant after init, and
+// `cairo` is a table of C function pointers.
 final class FontMetrics: @unchecked Sendable {
     /// The process's metrics, made on first use; an error when cairo cannot be loaded.
     static func shared() throws(RenderError) -> FontMetrics {
@@ -24,9 +27,8 @@ final class FontMetrics: @unchecked Sendable {
     let descent: Double
 
     private let cairo: stagehand_cairo
-    private let lock = NSLock()
-    private var advances: [String: Double] = [:]
-    private var regularAdvances: [String: Double] = [:]
+    /// Advances measured so far, by text, in the bold face and in the regular one.
+    private let advances = Locked<(bold: [String: Double], regular: [String: Double])>(([:], [:]))
 
     private init(cairo: stagehand_cairo) {
         self.cairo = cairo
@@ -41,14 +43,14 @@ final class FontMetrics: @unchecked Sendable {
 
     /// The advance of `text` for a size of 1, in the bold face or the regular one.
     func advance(_ text: String, bold: Bool = true) -> Double {
-        lock.lock()
-        defer { lock.unlock() }
-        if let known = bold ? advances[text] : regularAdvances[text] { return known }
-        var extents = cairo_text_extents_t()
-        Self.withContext(cairo, bold: bold) { cr in cairo.text_extents(cr, text, &extents) }
-        let advance = extents.x_advance / Self.probeSize
-        if bold { advances[text] = advance } else { regularAdvances[text] = advance }
-        return advance
+        advances.withLock { known in
+            if let advance = bold ? known.bold[text] : known.regular[text] { return advance }
+            var extents = cairo_text_extents_t()
+            Self.withContext(cairo, bold: bold) { cr in cairo.text_extents(cr, text, &extents) }
+            let advance = extents.x_advance / Self.probeSize
+            if bold { known.bold[text] = advance } else { known.regular[text] = advance }
+            return advance
+        }
     }
 
     /// Selects the font on a context: the one place its face is named for cairo.

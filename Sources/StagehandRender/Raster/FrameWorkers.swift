@@ -1,6 +1,5 @@
 import Dispatch
 import Foundation
-import Synchronization
 import StagehandCore
 
 /// Paints many frames on all cores: one canvas per worker, each worker taking every
@@ -33,10 +32,10 @@ struct FrameWorkers {
 
     /// Slots written by index from several threads: each index by exactly one worker.
     private final class Results<T: Sendable>: Sendable {
-        private let slots: Mutex<[T?]>
+        private let slots: Locked<[T?]>
 
         init(count: Int) {
-            slots = Mutex(Array(repeating: nil, count: count))
+            slots = Locked(Array(repeating: nil, count: count))
         }
 
         var values: [T?] { slots.withLock { $0 } }

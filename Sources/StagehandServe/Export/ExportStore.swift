@@ -1,11 +1,12 @@
 import Foundation
+import StagehandCore
 import StagehandRender
 import StagehandTrace
 
 /// The last export of each session, downloadable until the session exports again:
 /// the scenario file, its trace (written as `stagehand play --trace` writes it, so the
 /// two files can be compared byte for byte) and, made when first asked for, a GIF.
-final class ExportStore: @unchecked Sendable {
+final class ExportStore: Sendable {
     struct Links {
         var scenario: String
         var trace: String
@@ -29,8 +30,7 @@ final class ExportStore: @unchecked Sendable {
         var gif: GIFMaking?
     }
 
-    private let lock = NSLock()
-    private var entries: [String: Entry] = [:]
+    private let entries = Locked<[String: Entry]>([:])
     private let render: GIFMaking.Render
 
     init(render: @escaping GIFMaking.Render = GIFMaking.standardRender) {
@@ -38,28 +38,28 @@ final class ExportStore: @unchecked Sendable {
     }
 
     func store(session: String, scenario: String, trace: Trace) -> Links {
-        lock.withLock { entries[session] = Entry(scenario: scenario, trace: trace) }
+        entries.withLock { $0[session] = Entry(scenario: scenario, trace: trace) }
         let base = "/export/\(session)/"
         return Links(scenario: base + "recording.json", trace: base + "trace.json", gif: base + "recording.gif")
     }
 
     func forget(session: String) {
-        lock.withLock { entries[session] = nil }
+        entries.withLock { $0[session] = nil }
     }
 
     func scenario(session: String) -> String? {
-        lock.withLock { entries[session]?.scenario }
+        entries.withLock { $0[session]?.scenario }
     }
 
     func trace(session: String) -> Data? {
-        guard let trace = lock.withLock({ entries[session]?.trace }) else { return nil }
+        guard let trace = entries.withLock({ $0[session]?.trace }) else { return nil }
         return Self.traceFile(trace)
     }
 
     /// The GIF of the session's last export, waiting up to `seconds` for it to be made
     /// (the first request starts making it; later ones share it).
     func gif(session: String, within seconds: Double) -> GIFAnswer {
-        let making: GIFMaking? = lock.withLock {
+        let making: GIFMaking? = entries.withLock { entries in
             guard var entry = entries[session] else { return nil }
             if let gif = entry.gif { return gif }
             let gif = GIFMaking(trace: entry.trace, render: render)

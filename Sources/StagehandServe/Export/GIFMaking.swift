@@ -1,7 +1,7 @@
 import Foundation
 import StagehandRender
+import StagehandCore
 import StagehandTrace
-import Synchronization
 
 /// The GIF of one export, made once on a Dispatch thread (not on the server's tasks: a
 /// GIF of a long recording takes seconds of CPU), waited for by every request that asks
@@ -21,7 +21,7 @@ final class GIFMaking: Sendable {
     }
 
     let frameCount: Int
-    private let outcome = Mutex<Outcome?>(nil)
+    private let outcome = Locked<Outcome?>(nil)
     private let made = DispatchGroup()
 
     /// Starts making the GIF of `trace`.

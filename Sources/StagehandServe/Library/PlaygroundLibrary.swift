@@ -6,31 +6,36 @@ import StagehandHost
 /// of the plugin directories (see `BundleSnapshot`), so a rebuilt bundle's new code runs
 /// without a restart. Sessions take `library` when they (re)start a stage; one still
 /// running keeps the library it started with.
-final class PlaygroundLibrary: @unchecked Sendable {
+final class PlaygroundLibrary: Sendable {
     private let configuration: PlaygroundConfiguration
-    private let lock = NSLock()
-    private var currentLibrary: EffectLibrary
-    private var currentListing: CatalogListing
-    private var generation = 0
+    /// What is played now, and the number of the last load asked for.
+    private struct Current {
+        var library: EffectLibrary
+        var listing: CatalogListing
+        var generation = 0
+    }
+
+    private let current: Locked<Current>
 
     init(configuration: PlaygroundConfiguration) {
         self.configuration = configuration
-        (currentLibrary, currentListing) = Self.load(configuration, generation: 0)
+        let (library, listing) = Self.load(configuration, generation: 0)
+        current = Locked(Current(library: library, listing: listing))
     }
 
-    var library: EffectLibrary { lock.withLock { currentLibrary } }
-    var listing: CatalogListing { lock.withLock { currentListing } }
+    var library: EffectLibrary { current.withLock { $0.library } }
+    var listing: CatalogListing { current.withLock { $0.listing } }
 
     /// Loads everything again (scanning changed bundles out of process) and returns the
     /// new listing. The old copies are removed: what was opened from them stays mapped.
     @discardableResult
     func reload() -> CatalogListing {
-        let next = lock.withLock { generation += 1; return generation }
+        let next = current.withLock { $0.generation += 1; return $0.generation }
         let (library, listing) = Self.load(configuration, generation: next)
-        lock.withLock {
-            if next >= generation {
-                currentLibrary = library
-                currentListing = listing
+        current.withLock {
+            if next >= $0.generation {
+                $0.library = library
+                $0.listing = listing
             }
         }
         try? FileManager.default.removeItem(atPath: "\(configuration.temporaryDirectory)/\(next - 1)")

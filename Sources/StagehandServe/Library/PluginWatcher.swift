@@ -6,6 +6,8 @@ import Foundation
 ///
 /// A change is reported once the directory has stayed the same for one more look, so a
 /// bundle still being written by the linker is not loaded half-written.
+// @unchecked Sendable: `loaded` and `pending` are touched only on `queue` (serial), `timer` only by
+// `start` and `stop`, which the server calls from its one starting and stopping task.
 final class PluginWatcher: @unchecked Sendable {
     private let directories: [String]
     private let interval: Double

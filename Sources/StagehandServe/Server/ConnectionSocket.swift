@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import StagehandCore
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -14,12 +14,12 @@ final class ConnectionSocket: Sendable {
     struct Closed: Error {}
 
     let descriptor: Int32
-    private let holders: Mutex<Int>
+    private let holders: Locked<Int>
 
     /// Takes ownership of `descriptor`, held by `holders` parties.
     init(descriptor: Int32, holders: Int = 1) {
         self.descriptor = descriptor
-        self.holders = Mutex(holders)
+        self.holders = Locked(holders)
         var on: Int32 = 1
         // A WebSocket frame is a header and a payload written one after the other; with
         // Nagle's algorithm the second waits for the browser's delayed acknowledgement

@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import StagehandCore
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -30,7 +30,7 @@ final class HTTPListener: Sendable {
     private let route: @Sendable (RequestHead) -> Route
     private let serveTab: @Sendable (ConnectionSocket, SocketReader, RequestHead) -> Void
     private let log: @Sendable (String) -> Void
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     init(limits: ServerLimits, log: @escaping @Sendable (String) -> Void, route: @escaping @Sendable (RequestHead) -> Route,
          serveTab: @escaping @Sendable (ConnectionSocket, SocketReader, RequestHead) -> Void) {

@@ -1,5 +1,5 @@
 import Dispatch
-import Synchronization
+import StagehandCore
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -10,7 +10,7 @@ import Glibc
 /// server stays at its peak after every tab closed. One `malloc_trim` runs shortly after
 /// a burst of closes, not one per tab.
 final class MemoryReturn: Sendable {
-    private let pending = Mutex(false)
+    private let pending = Locked(false)
 
     func giveBack() {
         let first = pending.withLock { pending -> Bool in

@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import StagehandCore
 
 /// The open sessions (one per tab, at most `limit`), for telling each one the catalog
 /// changed, and for giving memory back when tabs close.
@@ -8,7 +8,7 @@ final class SessionRegistry: Sendable {
     private let exports: ExportStore
     private let log: @Sendable (String) -> Void
     let limit: Int
-    private let sessions = Mutex<[String: PlaygroundSession]>([:])
+    private let sessions = Locked<[String: PlaygroundSession]>([:])
     private let memory = MemoryReturn()
 
     init(library: PlaygroundLibrary, exports: ExportStore, limit: Int, log: @escaping @Sendable (String) -> Void) {

@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import StagehandCore
 
 /// What waits to be written to one tab, bounded whatever the page does: at most one
 /// frame (a newer frame replaces the one not yet written: a tab needs only the latest
@@ -28,7 +28,7 @@ final class TabOutbox: Sendable {
         var droppedFrames = 0
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
     private let ready = DispatchSemaphore(value: 0)
 
     /// Queues a message; a frame replaces the frame still waiting (which is counted as

@@ -11,6 +11,7 @@ import StagehandTrace
 /// stage or wait on each other (the runtime keeps each stage's state to the thread that
 /// drives it). A message that cannot be understood or comes out of order is answered
 /// with an error message on the page and a log line; the session goes on.
+// @unchecked Sendable: every `var` is touched only on `queue` (serial); the rest are constants.
 final class PlaygroundSession: @unchecked Sendable {
     let id: String
     private let queue: DispatchQueue

@@ -114,33 +114,25 @@ struct Gallery {
     }
 
     /// The effects still to render, handed out one at a time, and the results by index.
-    private final class Slots: @unchecked Sendable {
-        private let lock = NSLock()
-        private var nextIndex = 0
-        private var results: [Rendered]
+    private final class Slots: Sendable {
+        private let state: Locked<(nextIndex: Int, results: [Rendered])>
 
         init(count: Int) {
-            results = Array(repeating: Rendered(failure: "not rendered"), count: count)
+            state = Locked((0, Array(repeating: Rendered(failure: "not rendered"), count: count)))
         }
 
         func next() -> Int? {
-            lock.lock()
-            defer { lock.unlock() }
-            guard nextIndex < results.count else { return nil }
-            defer { nextIndex += 1 }
-            return nextIndex
+            state.withLock { state in
+                guard state.nextIndex < state.results.count else { return nil }
+                defer { state.nextIndex += 1 }
+                return state.nextIndex
+            }
         }
 
         func set(_ i: Int, _ value: Rendered) {
-            lock.lock()
-            results[i] = value
-            lock.unlock()
+            state.withLock { $0.results[i] = value }
         }
 
-        var values: [Rendered] {
-            lock.lock()
-            defer { lock.unlock() }
-            return results
-        }
+        var values: [Rendered] { state.withLock { $0.results } }
     }
 }

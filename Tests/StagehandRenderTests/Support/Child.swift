@@ -41,6 +41,7 @@ struct Child {
 
     /// Standard error's bytes, read on another thread while standard output is read here;
     /// written once, read after the group is waited for.
+    // @unchecked Sendable: one writer, then the group's wait orders the one read after it.
     private final class Collected: @unchecked Sendable {
         var data = Data()
     }
