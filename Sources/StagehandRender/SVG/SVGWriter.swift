@@ -42,6 +42,19 @@ struct SVGWriter {
     /// written just before it.
     mutating func items(_ list: DisplayList) {
         for item in list.items {
+            switch item.group {
+            case .begin(let alpha, let additive)?:
+                // A plus-lighter view is a group added to its isolated parent's layer.
+                text += additive ? "<g style=\"mix-blend-mode:plus-lighter\" opacity=\"" : "<g style=\"isolation:isolate\" opacity=\""
+                number(alpha, decimals: 4)
+                text += "\">"
+                continue
+            case .end?:
+                text += "</g>"
+                continue
+            case nil:
+                break
+            }
             for clip in item.clips {
                 clipCount += 1
                 text += "<clipPath id=\"c\(clipCount)\">"
@@ -145,7 +158,10 @@ struct SVGWriter {
         for _ in 0..<decimals { scale *= 10 }
         let scaled = (abs(value) * scale).rounded()
         guard scaled < 9e15 else {
-            text += String(Int(value.rounded()))
+            // No decimals left to write; beyond Int's range (9.2e18) the conversion would
+            // trap, and nothing that far away is on any picture, so it is written as 9e18.
+            if value < 0 { text += "-" }
+            text += String(Int(min(abs(value), 9e18).rounded()))
             return
         }
         var fraction = Int(scaled.truncatingRemainder(dividingBy: scale))
