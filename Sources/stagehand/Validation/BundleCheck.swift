@@ -18,8 +18,11 @@ struct BundleCheck {
         // found there are the bundle's own.
         let file = (path as NSString).lastPathComponent
         let copy = directory + "/" + (file.hasPrefix("lib") && file.hasSuffix(".so") ? file : "lib\(file).so")
+        // The file itself, not a link to it (a copied link would lead out of the plugin
+        // directory); every message names the path the user gave.
+        let original = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
         do {
-            try FileManager.default.copyItem(atPath: path, toPath: copy)
+            try FileManager.default.copyItem(atPath: original, toPath: copy)
         } catch {
             report.problems.append("cannot copy the bundle: \(error.localizedDescription)")
             return report
