@@ -86,8 +86,9 @@ public struct Renderer: Sendable {
         // Each frame's display list is made by the worker that paints it and dropped
         // once painted: only the runs of each frame are kept.
         let metrics = try FontMetrics.shared()
+        let frames = trace.frames, shown = painted, screen = screen
         let paintedImages = try FrameWorkers(width: width, height: height, screen: screen)
-            .map(count: painted.count, list: { DisplayList(frame: trace.frames[painted[$0]], screen: screen, metrics: metrics) }) {
+            .map(count: shown.count, list: { DisplayList(frame: frames[shown[$0]], screen: screen, metrics: metrics) }) {
                 canvas in RunLengthImage(canvas)
             }
         let images = paintedIndex.map { paintedImages[$0] }
