@@ -46,14 +46,12 @@ let package = Package(
     // depends on it with `traits: []` and then resolves none of them (see
     // Documentation/Library.md).
     traits: [
-        .trait(name: "CLI", description: "The stagehand and stagehand-bench command lines: swift-argument-parser, TextTable, and FlyingFox for `stagehand serve`."),
+        .trait(name: "CLI", description: "The stagehand and stagehand-bench command lines: swift-argument-parser and TextTable."),
         .default(enabledTraits: ["CLI"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
         .package(url: "https://github.com/ordo-one/TextTable.git", from: "0.0.2"),
-        // `stagehand serve`'s HTTP and WebSocket server (no further dependencies).
-        .package(url: "https://github.com/swhitty/FlyingFox.git", from: "0.27.1"),
         // Tests only: random scenarios with shrinking (StagehandHostTests).
         .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.1"),
     ],
@@ -89,12 +87,9 @@ let package = Package(
         .target(name: "StagehandRender", dependencies: ["StagehandTrace", "StagehandCore", "CRenderLibraries"]),
 
         // `stagehand serve`: the live playground (a web page driving stages over a
-        // WebSocket). Its server library is behind the `CLI` trait like the command line's.
-        .target(name: "StagehandServe", dependencies: [
-            "StagehandHost", "StagehandRender", "StagehandTrace", "StagehandCore",
-            .product(name: "FlyingFox", package: "FlyingFox", condition: .when(traits: ["CLI"])),
-            .product(name: "FlyingSocks", package: "FlyingFox", condition: .when(traits: ["CLI"])),
-        ]),
+        // WebSocket), with its own small HTTP/1.1 and WebSocket server (Server/: every
+        // limit a hostile client meets is checked as the bytes arrive).
+        .target(name: "StagehandServe", dependencies: ["StagehandHost", "StagehandRender", "StagehandTrace", "StagehandCore"]),
 
         // The benchmark behind `stagehand bench`, and its C side: an exact allocation
         // counter (it defines malloc & co. for the executable that links it) and the plain
@@ -122,10 +117,7 @@ let package = Package(
         .testTarget(name: "StagehandHostTests", dependencies: ["StagehandHost", "StagehandCore", "StagehandABI", .product(name: "PropertyBased", package: "swift-property-based")],
                     exclude: ["Fixtures"]),
         .testTarget(name: "StagehandRenderTests", dependencies: ["StagehandRender", "StagehandHost", "StagehandCore"]),
-        .testTarget(name: "StagehandServeTests", dependencies: [
-            "StagehandServe", "StagehandHost", "StagehandCore",
-            .product(name: "FlyingFox", package: "FlyingFox", condition: .when(traits: ["CLI"])),
-        ]),
+        .testTarget(name: "StagehandServeTests", dependencies: ["StagehandServe", "StagehandHost", "StagehandCore"]),
     ] + swiftEffects.map(swiftEffect) + cEffects.map(cEffect),
     swiftLanguageModes: [.v5]
 )

@@ -23,6 +23,26 @@ public struct PlaygroundConfiguration: Sendable {
     public var gifWait: Double = 60
     /// Where copies of the plugin directories are made (a fresh directory per server).
     public var temporaryDirectory: String
+    /// Tabs served at once: each runs a stage 60 times a second, and the machine's cores
+    /// are shared among them. One more is closed with a reason the page shows.
+    public var maximumTabs = 32
+
+    /// Why the server cannot be made or started (a `--host` that is not an address, a
+    /// port in use), said in one sentence.
+    public struct Problem: Error, CustomStringConvertible {
+        public let description: String
+    }
+
+    /// Checks `host` as the server will read it: nil when it is an address, or why not
+    /// ("not an address; expected …").
+    public static func hostProblem(_ host: String) -> String? {
+        do {
+            _ = try ListenAddress(host)
+            return nil
+        } catch {
+            return error.description
+        }
+    }
 
     public init(load: @escaping @Sendable ([String]) -> (EffectLibrary, [Diagnostic]),
                 log: @escaping @Sendable (String) -> Void, temporaryDirectory: String) {
@@ -33,6 +53,6 @@ public struct PlaygroundConfiguration: Sendable {
 
     /// Whether `host` is reachable from this machine only.
     public var isLoopback: Bool {
-        host == "127.0.0.1" || host == "::1" || host == "localhost" || host.hasPrefix("127.")
+        (try? ListenAddress(host))?.isLoopback ?? false
     }
 }

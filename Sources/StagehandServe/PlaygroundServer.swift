@@ -1,5 +1,3 @@
-import FlyingFox
-import FlyingSocks
 import Foundation
 import StagehandHost
 
@@ -12,34 +10,37 @@ import StagehandHost
 ///     GET /export/ID/trace.json      the trace it replays to,
 ///     GET /export/ID/recording.gif   and a GIF of it
 ///     anything else                  404, with the request named in the body
-public final class PlaygroundServer: @unchecked Sendable {
+public final class PlaygroundServer: Sendable {
     public let configuration: PlaygroundConfiguration
+    private let address: ListenAddress
     private let library: PlaygroundLibrary
     let exports = ExportStore()
     private let sessions: SessionRegistry
     private let watcher: PluginWatcher
-    private let server: HTTPServer
-    private let reloads = DispatchQueue(label: "stagehand.serve.reload")
+    private let listener: HTTPListener
 
-    /// Loads the effects (the constructor returns once they are loaded).
-    public init(configuration: PlaygroundConfiguration) throws {
-        self.configuration = configuration
-        library = PlaygroundLibrary(configuration: configuration)
-        sessions = SessionRegistry(library: library, exports: exports, log: configuration.log)
-        let address: any SocketAddress
-        if configuration.host.contains(":") {
-            address = try sockaddr_in6.inet6(ip6: configuration.host, port: configuration.port)
-        } else {
-            address = try sockaddr_in.inet(ip4: configuration.host == "localhost" ? "127.0.0.1" : configuration.host,
-                                           port: configuration.port)
+    /// Loads the effects (the constructor returns once they are loaded); throws when
+    /// `configuration.host` is not an address, before anything is loaded.
+    public init(configuration: PlaygroundConfiguration) throws(PlaygroundConfiguration.Problem) {
+        do {
+            address = try ListenAddress(configuration.host)
+        } catch {
+            throw PlaygroundConfiguration.Problem(description: "\(configuration.host): \(error.description)")
         }
-        // FlyingFox answers 500, with no reason, to a request its handler has not
-        // answered within `timeout`: the GIF's wait stays below it (see `gifWait`).
-        server = HTTPServer(config: HTTPServer.Configuration(address: address, timeout: max(0, configuration.gifWait) + 15,
-                                                             pool: NoDelaySocketPool(base: HTTPServer.defaultPool()),
-                                                             logger: ServerLog(log: configuration.log)))
-        let (library, sessions, reloads) = (self.library, self.sessions, self.reloads)
+        self.configuration = configuration
+        let library = PlaygroundLibrary(configuration: configuration)
+        self.library = library
         let log = configuration.log
+        let limits = ServerLimits(tabs: configuration.maximumTabs)
+        let sessions = SessionRegistry(library: library, exports: exports, limit: limits.tabs, log: log)
+        self.sessions = sessions
+        let (exports, gifWait) = (self.exports, configuration.gifWait)
+        listener = HTTPListener(limits: limits, log: log, route: { head in
+            Self.route(head, exports: exports, gifWait: gifWait)
+        }, serveTab: { socket, reader, _ in
+            WebSocketTab.serve(socket: socket, reader: reader, sessions: sessions, limits: limits, log: log)
+        })
+        let reloads = DispatchQueue(label: "stagehand.serve.reload")
         watcher = PluginWatcher(directories: configuration.pluginDirectories, interval: configuration.watchInterval) {
             reloads.async {
                 log("a plugin directory changed: loading the effects again")
@@ -51,65 +52,67 @@ public final class PlaygroundServer: @unchecked Sendable {
     /// The number of tabs connected now.
     public var sessionCount: Int { sessions.count }
 
-    /// Starts listening (in a task of its own) and returns the port listened on.
-    public func start() async throws -> UInt16 {
-        await server.appendRoute("GET /") { _ in
-            HTTPResponse(statusCode: .ok, headers: [.contentType: "text/html; charset=utf-8", .init("Cache-Control"): "no-store"],
-                         body: Data(PlaygroundPage.html.utf8))
+    /// Starts listening (on threads of its own) and returns the port listened on.
+    public func start() throws(PlaygroundConfiguration.Problem) -> UInt16 {
+        let port: UInt16
+        do {
+            port = try listener.start(address: address, port: configuration.port)
+        } catch {
+            throw PlaygroundConfiguration.Problem(description: error.description)
         }
-        await server.appendRoute("GET /socket", to: .webSocket(SessionSocket(sessions: sessions)))
-        let (exports, gifWait) = (self.exports, configuration.gifWait)
-        await server.appendRoute("GET /export/*") { request in
-            await Self.export(request.path, exports: exports, gifWait: gifWait)
-        }
-        // Anything else (a browser's /favicon.ico, a mistyped address) is answered here,
-        // so the library does not log each one as an unhandled request.
-        await server.appendRoute("/*") { request in
-            HTTPResponse(statusCode: .notFound, headers: [.contentType: "text/plain; charset=utf-8"],
-                         body: Data("not found: \(request.method.rawValue) \(request.path); the playground is at /\n".utf8))
-        }
-        let server = self.server
-        Task { try await server.run() }
-        try await server.waitUntilListening(timeout: 10)
         watcher.start()
-        guard let address = await server.listeningAddress else { return configuration.port }
-        switch address {
-        case .ip4(_, let port), .ip6(_, let port): return port
-        default: return configuration.port
-        }
+        return port
     }
 
     /// Stops listening and closes every connection.
-    public func stop() async {
+    public func stop() {
         watcher.stop()
-        await server.stop(timeout: 1)
+        listener.stop()
     }
 
-    private static func export(_ path: String, exports: ExportStore, gifWait: Double) async -> HTTPResponse {
+    private static func route(_ head: RequestHead, exports: ExportStore, gifWait: Double) -> HTTPListener.Route {
+        let path = head.path
+        guard head.method == "GET" else {
+            return .response(.text(.methodNotAllowed, "\(head.method) \(path): the playground answers GET only", fields: [("Allow", "GET")]))
+        }
+        switch path {
+        case "/":
+            return .response(HTTPResponse(.ok, fields: [("Content-Type", "text/html; charset=utf-8"), ("Cache-Control", "no-store")],
+                                          body: Data(PlaygroundPage.html.utf8)))
+        case "/socket":
+            return .webSocket
+        case _ where path.hasPrefix("/export/"):
+            return .response(export(path, exports: exports, gifWait: gifWait))
+        default:
+            // A browser's /favicon.ico, a mistyped address.
+            return .response(.text(.notFound, "not found: \(head.method) \(path); the playground is at /"))
+        }
+    }
+
+    private static func export(_ path: String, exports: ExportStore, gifWait: Double) -> HTTPResponse {
         let parts = path.split(separator: "/").map(String.init)
-        guard parts.count == 3 else { return HTTPResponse(statusCode: .notFound) }
+        guard parts.count == 3 else { return .text(.notFound, "not found: GET \(path); the playground is at /") }
         let (session, file) = (parts[1], parts[2])
         func found(_ data: Data?, _ type: String) -> HTTPResponse {
             guard let data else {
-                return HTTPResponse(statusCode: .notFound, body: Data("no export for session \(session)\n".utf8))
+                return .text(.notFound, "no export for session \(session)")
             }
-            return HTTPResponse(statusCode: .ok, headers: [.contentType: type, .init("Content-Disposition"): "attachment; filename=\"\(file)\""],
-                                body: data)
+            return HTTPResponse(.ok, fields: [("Content-Type", type), ("Content-Disposition", "attachment; filename=\"\(file)\"")], body: data)
         }
         switch file {
         case "recording.json": return found(exports.scenario(session: session).map { Data($0.utf8) }, "application/json")
         case "trace.json": return found(exports.trace(session: session), "application/json")
         case "recording.gif":
-            switch await exports.gif(session: session, within: gifWait) {
+            switch exports.gif(session: session, within: gifWait) {
             case .made(let data): return found(data, "image/gif")
             case .missing: return found(nil, "image/gif")
             case .making(let frames):
-                return HTTPResponse(statusCode: .serviceUnavailable, headers: [.init("Retry-After"): "2"],
-                                    body: Data("the GIF of \(frames) frames is still being made: ask again in a moment\n".utf8))
+                return .text(.serviceUnavailable, "the GIF of \(frames) frames is still being made: ask again in a moment",
+                             fields: [("Retry-After", "2")])
             case .failed(let error):
-                return HTTPResponse(statusCode: .internalServerError, body: Data("the GIF cannot be made: \(error)\n".utf8))
+                return .text(.internalServerError, "the GIF cannot be made: \(error)")
             }
-        default: return HTTPResponse(statusCode: .notFound)
+        default: return .text(.notFound, "not found: GET \(path); the playground is at /")
         }
     }
 }

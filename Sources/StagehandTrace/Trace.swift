@@ -65,6 +65,8 @@ public struct Trace: Codable, Hashable, Sendable {
         public var shadowOffset: [Double]?
         public var shadowColor: [Double]?
         public var zPosition: Double?
+        /// The view's match identifier, when it has one (see Documentation/MatchedViews.md).
+        public var match: String?
 
         public init(title: String, kind: String, source: String?, depth: Int, frame: [Double], transform: [Double],
                     alpha: Double, opacity: Double, hidden: Bool, corners: [[Double]], color: [Double]?,

@@ -34,7 +34,7 @@ import StagehandCore
         #expect(failure(#"{"screens": {"New Message": {"image": "yes"}}}"#)
                 == #"error: s.json: screens["New Message"].image: expected true or false"#)
         #expect(failure(#"{"screens": {"Inbox": {"colour": 1}}}"#)
-                == "error: s.json: screens.Inbox.colour: unknown key; expected one of back, button, fields, header, image, rows, text")
+                == "error: s.json: screens.Inbox.colour: unknown key; expected one of back, button, fields, header, image, matches, rows, text")
         #expect(failure(#"{"screens": {"Inbox": {"text": "one line"}}}"#) == "error: s.json: screens.Inbox.text: expected an array of strings")
         #expect(failure(#"{"screens": {"Inbox": {}, "Inbox": false}}"#).hasPrefix("error: s.json: screens.Inbox: "))
         let many = "[" + Array(repeating: "\"r\"", count: 101).joined(separator: ",") + "]"

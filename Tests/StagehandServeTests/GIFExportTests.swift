@@ -36,12 +36,12 @@ import Testing
         let gated = GatedRender(holding: 1)
         let store = ExportStore(render: gated.render)
         _ = store.store(session: "s", scenario: "first", trace: Self.trace(1))
-        guard case .making = await store.gif(session: "s", within: 0) else {
+        guard case .making = store.gif(session: "s", within: 0) else {
             Issue.record("the held GIF was answered as made")
             return
         }
         _ = store.store(session: "s", scenario: "second", trace: Self.trace(2))
-        guard case .made(let second) = await store.gif(session: "s", within: 20) else {
+        guard case .made(let second) = store.gif(session: "s", within: 20) else {
             Issue.record("the second export's GIF was not made")
             return
         }
@@ -49,7 +49,7 @@ import Testing
         // The first export's GIF ends now: it must not replace the second's.
         gated.gate.signal()
         try await Task.sleep(for: .milliseconds(50))
-        guard case .made(let again) = await store.gif(session: "s", within: 20) else {
+        guard case .made(let again) = store.gif(session: "s", within: 20) else {
             Issue.record("the second export's GIF was lost")
             return
         }
@@ -57,12 +57,19 @@ import Testing
         #expect(gated.calls == 2)
     }
 
+    static func onAThread<T: Sendable>(_ body: @escaping @Sendable () -> T) async -> T {
+        await withCheckedContinuation { continuation in
+            Thread.detachNewThread { continuation.resume(returning: body()) }
+        }
+    }
+
     @Test func requestsForOneExportShareOneMakingAndAFailureIsSaid() async throws {
         let gated = GatedRender(holding: 3)
         let store = ExportStore(render: gated.render)
         _ = store.store(session: "s", scenario: "x", trace: Self.trace(3))
-        async let a = store.gif(session: "s", within: 20)
-        async let b = store.gif(session: "s", within: 20)
+        // Each request waits on a thread of its own, as the server's requests do.
+        async let a = Self.onAThread { store.gif(session: "s", within: 20) }
+        async let b = Self.onAThread { store.gif(session: "s", within: 20) }
         try await Task.sleep(for: .milliseconds(100))
         gated.gate.signal()
         for answer in await [a, b] {
@@ -70,11 +77,11 @@ import Testing
             #expect(String(decoding: data, as: UTF8.self) == "screen [3.0, 3.0]")
         }
         #expect(gated.calls == 1)
-        guard case .missing = await store.gif(session: "other", within: 1) else { Issue.record("an unknown session has a GIF"); return }
+        guard case .missing = store.gif(session: "other", within: 1) else { Issue.record("an unknown session has a GIF"); return }
 
         let failing = ExportStore(render: { _ in .failure(RenderError("no frames here")) })
         _ = failing.store(session: "s", scenario: "x", trace: Self.trace(1))
-        guard case .failed(let error) = await failing.gif(session: "s", within: 20) else { Issue.record("a failure was not said"); return }
+        guard case .failed(let error) = failing.gif(session: "s", within: 20) else { Issue.record("a failure was not said"); return }
         #expect(error.message == "no frames here")
     }
 

@@ -28,18 +28,7 @@ final class PageClient: @unchecked Sendable {
     }
 
     private init(port: UInt16, path: String) throws {
-        descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard descriptor >= 0 else { throw Failure(description: "socket() failed") }
-        var timeout = timeval(tv_sec: 20, tv_usec: 0)
-        setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = port.bigEndian
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Glibc.connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-        }
-        guard connected == 0 else { Glibc.close(descriptor); throw Failure(description: "cannot connect to port \(port)") }
+        descriptor = try LoopbackSocket.connect(port: port, readTimeout: 20)
         let key = Data((0..<16).map { _ in UInt8.random(in: 0...255) }).base64EncodedString()
         try write(Array("GET \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: \(key)\r\nSec-WebSocket-Version: 13\r\n\r\n".utf8))
         var head: [UInt8] = []
@@ -59,6 +48,24 @@ final class PageClient: @unchecked Sendable {
     }
 
     func sendBinary(_ data: Data) async throws { try await write(opcode: 2, Array(data)) }
+
+    /// Sends `bytes` as they are: a frame a well-behaved client would never send.
+    func sendRaw(_ bytes: [UInt8]) async throws {
+        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, Error>) in
+            writes.async {
+                continuation.resume(with: Result { try self.write(bytes) })
+            }
+        }
+    }
+
+    /// The next close frame's code and reason, skipping other messages (at most `limit`).
+    func closing(limit: Int = 3000) async throws -> (code: Int, reason: String) {
+        for _ in 0..<limit {
+            let message = try await receive()
+            if message["type"] as? String == "close" { return (message["code"] as? Int ?? 0, message["reason"] as? String ?? "") }
+        }
+        throw Failure(description: "no close frame within \(limit) messages")
+    }
 
     private func write(opcode: UInt8, _ payload: [UInt8]) async throws {
         try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, Error>) in
@@ -106,7 +113,10 @@ final class PageClient: @unchecked Sendable {
             payload.reserveCapacity(length)
             for _ in 0..<length { payload.append(try byte()) }
             let opcode = first & 0x0F
-            if opcode == 8 { return ["type": "close"] }
+            if opcode == 8 {
+                let code = payload.count >= 2 ? Int(payload[0]) << 8 | Int(payload[1]) : 1005
+                return ["type": "close", "code": code, "reason": String(decoding: payload.dropFirst(2), as: UTF8.self)]
+            }
             if opcode == 9 || opcode == 10 { continue }
             message += payload
             if first & 0x80 != 0 { break }

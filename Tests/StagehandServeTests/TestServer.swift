@@ -85,6 +85,17 @@ final class TestServer: @unchecked Sendable {
         logBox = box
     }
 
+    /// The server's resident memory now and at its peak (VmRSS, VmHWM), in bytes.
+    var memory: (resident: Int, peak: Int)? {
+        guard let status = try? String(contentsOfFile: "/proc/\(process.processIdentifier)/status", encoding: .utf8) else { return nil }
+        func kilobytes(_ key: String) -> Int? {
+            status.split(separator: "\n").first { $0.hasPrefix(key + ":") }
+                .flatMap { Int($0.dropFirst(key.count + 1).trimmingCharacters(in: .whitespaces).split(separator: " ")[0]) }
+        }
+        guard let resident = kilobytes("VmRSS"), let peak = kilobytes("VmHWM") else { return nil }
+        return (resident * 1024, peak * 1024)
+    }
+
     func stop() async {
         guard process.isRunning else { return }
         process.interrupt()

@@ -46,6 +46,13 @@ open class View {
     public var label: String?
     /// A name for diagnostics and traces; defaults to the label.
     public var name: String?
+    /// The match identifier (Hero's `heroID`, CSS's `view-transition-name`): when a
+    /// transition starts, a view of the outgoing screen and one of the incoming screen
+    /// that carry the same identifier become a pair the effect may fly from one to the
+    /// other (see `TransitionContext.matchedPairs` and Documentation/MatchedViews.md).
+    /// `nil` or empty: the view matches nothing. Not animatable; a snapshot does not copy it,
+    /// so a flying copy never becomes a second view with the identifier.
+    public var matchID: String?
 
     /// The layer's model values.
     public internal(set) var model: ViewState
@@ -201,6 +208,16 @@ open class View {
         guard let parent = superview else { return }
         parent.subviews.removeAll { $0 === self }
         superview = nil
+    }
+
+    /// Makes `list` this view's subviews, in that order: each leaves the parent it has
+    /// now, and a subview not in `list` leaves this view. Cancelling a transition puts a
+    /// hierarchy back this way.
+    func replaceSubviews(with list: [View]) {
+        for child in list where child.superview !== self { child.removeFromSuperview() }
+        for child in subviews where !list.contains(where: { $0 === child }) { child.superview = nil }
+        subviews = list
+        for child in list { child.superview = self }
     }
 
     public func isDescendant(of view: View) -> Bool {

@@ -38,6 +38,16 @@ public final class TransitionContext {
     /// True once finish or cancel was asked for (the interaction is over).
     private(set) var isResolving = false
     private var savedStates: [(View, ViewState)] = []
+    /// Both screens as they were at the start, put back exactly on cancel.
+    private var savedHierarchy: HierarchyRecord?
+    /// The matched views as they were at the start, put back when the transition ends
+    /// either way (an effect hides, fades or moves them during the flight).
+    private var savedMatched: HierarchyRecord?
+
+    /// The views of the outgoing and incoming screens that share a match identifier,
+    /// paired when the transition started (see `MatchedPair` and
+    /// Documentation/MatchedViews.md); empty when none do.
+    public private(set) var matchedPairs: [MatchedPair] = []
     private var watchdogGeneration = 0
     private var everDriven = false
     /// The idle watchdog: when the interaction was last driven, the generation that arm
@@ -100,6 +110,7 @@ public final class TransitionContext {
     func start() {
         stage.activeTransition = self
         savedStates = [fromViewController.view, toViewController.view].map { ($0, $0.model) }
+        matchViews()
         containerView.timeline = timeline
         if let interaction, interaction.wantsInteractiveStart {
             isInteractive = true
@@ -118,6 +129,29 @@ public final class TransitionContext {
             }
             armWatchdog(at: stage.now + transitionDuration)
         }
+    }
+
+    /// Pairs the matched views of both screens and records what ending the transition
+    /// puts back; a duplicate identifier is said once, with the views carrying it.
+    private func matchViews() {
+        let from = fromViewController.view, to = toViewController.view
+        savedHierarchy = HierarchyRecord(roots: from === to ? [from] : [from, to])
+        let matcher = ViewMatcher(containerBounds: containerView.model.bounds)
+        func placement(_ vc: ViewController) -> Rect {
+            let frame = (vc === fromViewController ? initialFrames : finalFrames)[ObjectIdentifier(vc)]
+            return frame.flatMap { $0 == .zero ? nil : $0 } ?? vc.view.model.frame
+        }
+        let (pairs, duplicates) = matcher.pairs(from: .init(root: from, placement: placement(fromViewController)),
+                                                to: .init(root: to, placement: placement(toViewController)))
+        for duplicate in duplicates {
+            let side = duplicate.inSource ? "outgoing" : "incoming"
+            let names = duplicate.views.prefix(2).map { "'\($0.displayName)'" }.joined(separator: " and ")
+            let more = duplicate.views.count > 2 ? " (and \(duplicate.views.count - 2) more)" : ""
+            stage.report(.warning, effectName,
+                         "match identifier '\(duplicate.identifier)' is carried by \(names)\(more) in the \(side) screen (\(side == "outgoing" ? fromViewController.title ?? "untitled" : toViewController.title ?? "untitled")); neither is matched")
+        }
+        matchedPairs = pairs
+        savedMatched = pairs.isEmpty ? nil : HierarchyRecord(views: pairs.flatMap { [$0.source.view, $0.destination.view] })
     }
 
     /// Calls the animation controller with its animations bound to this transition's
@@ -247,12 +281,18 @@ public final class TransitionContext {
         onEnd = nil
         end?(didComplete)
         if !didComplete {
-            // The look of both views as they were (the structure was put back by onEnd).
+            // The look of both views as they were (the structure was put back by onEnd),
+            // and every view inside them exactly as it was.
             for (view, state) in savedStates {
                 view.removeAllAnimations()
                 view.model = state
             }
+            savedHierarchy?.restore(subtrees: true)
+        } else {
+            savedMatched?.restore(subtrees: false)
         }
+        savedHierarchy = nil
+        savedMatched = nil
         record(didComplete ? .completed : .cancelled)
         animator.animationEnded(didComplete)
         stage.transitionDidEnd()

@@ -206,7 +206,7 @@ public enum ScenarioParser {
         func content(_ value: JSONValue, _ path: String) throws(Diagnostic) -> ScreenContent {
             if case .bool(false) = value { return .empty }
             guard case .object = value else { throw fail(path, "expected false (a flat screen) or an object of content") }
-            let o = try object(value, path, keys: ["header", "back", "image", "rows", "fields", "text", "button"])
+            let o = try object(value, path, keys: ["header", "back", "image", "rows", "fields", "text", "button", "matches"])
             var c = ScreenContent()
             c.header = try bool(o["header"], member(path, "header")) ?? true
             c.back = try string(o["back"], member(path, "back"))
@@ -215,7 +215,47 @@ public enum ScenarioParser {
             c.fields = try strings(o["fields"], member(path, "fields"))
             c.text = try strings(o["text"], member(path, "text"))
             c.button = try string(o["button"], member(path, "button"))
+            c.matches = try matches(o["matches"], member(path, "matches"), in: c)
             return c
+        }
+
+        /// A screen's match identifiers: element name (`"row 3"`) → identifier. An
+        /// element the screen does not list (row 7 of six, a button it has not) is an
+        /// error; two elements may share an identifier (the run then says it is a duplicate).
+        func matches(_ value: JSONValue?, _ path: String, in c: ScreenContent) throws(Diagnostic) -> [MatchElement: String] {
+            guard let value else { return [:] }
+            guard case .object(let members) = value else { throw fail(path, "expected an object: element (\(MatchElement.vocabulary)) → identifier") }
+            let (fields, duplicate) = JSONValue.fields(members)
+            if let duplicate { throw fail(member(path, duplicate), JSONValue.duplicateKeyProblem) }
+            var out: [MatchElement: String] = [:]
+            for (name, body) in fields {
+                let p = member(path, name)
+                guard let element = MatchElement(name) else {
+                    throw fail(p, "unknown element; expected one of \(MatchElement.vocabulary) (N counts from 1)")
+                }
+                if let missing = Self.absence(of: element, in: c) { throw fail(p, missing) }
+                guard case .string(let id) = body, !id.isEmpty else { throw fail(p, "expected a non-empty string (the match identifier)") }
+                out[element] = id
+            }
+            return out
+        }
+
+        /// Why `element` is not part of `c`, or `nil` when it is.
+        static func absence(of element: MatchElement, in c: ScreenContent) -> String? {
+            func count(_ n: Int, _ list: [String], _ what: String) -> String? {
+                n <= list.count ? nil : "the screen lists \(list.count) \(what)\(list.count == 1 ? "" : "s"); there is no \(element)"
+            }
+            switch element {
+            case .header, .title: return c.header ? nil : "the screen has no header (\"header\": false)"
+            case .image: return c.image ? nil : "the screen has no image (\"image\": true shows one)"
+            case .button: return c.button == nil ? "the screen has no button" : nil
+            case .list: return c.rows.isEmpty ? "the screen has no rows" : nil
+            case .form: return c.fields.isEmpty ? "the screen has no fields" : nil
+            case .body: return c.text.isEmpty ? "the screen has no text" : nil
+            case .row(let n), .rowText(let n): return count(n, c.rows, "row")
+            case .field(let n): return count(n, c.fields, "field")
+            case .line(let n): return count(n, c.text, "line")
+            }
         }
 
         /// An array of strings (absent: empty), at most `maximumLines` of them.

@@ -46,9 +46,10 @@ extension ScreenContent {
         if header, Self.barHeight <= height {
             let strip = Self.make(.panel, Rect(x: 0, y: 0, width: width, height: Self.barHeight), color: Ink.bar)
             strip.name = "header"
+            tag(strip, .header)
             strip.addSubview(Self.make(.separator, Rect(x: 0, y: Self.barHeight - 0.5, width: width, height: 0.5), color: Ink.hairline))
-            strip.addSubview(Self.make(.title, Rect(x: width * 0.25, y: 11, width: width * 0.5, height: 22), color: Ink.barTitle,
-                                       label: title))
+            strip.addSubview(tag(Self.make(.title, Rect(x: width * 0.25, y: 11, width: width * 0.5, height: 22), color: Ink.barTitle,
+                                           label: title), .title))
             if let back {
                 strip.addSubview(Self.make(.chevron, Rect(x: 8, y: 12, width: 12, height: 20), color: Ink.tint, label: "back"))
                 strip.addSubview(Self.make(.text, Rect(x: 24, y: 12, width: max(0, width * 0.25 - 28), height: 20), color: Ink.tint,
@@ -64,6 +65,7 @@ extension ScreenContent {
             if y + h <= bottom {
                 let picture = Self.make(.image, Rect(x: Self.margin, y: y, width: inner, height: h), color: Self.sky(for: title))
                 picture.cornerRadius = Self.groupRadius
+                tag(picture, .image)
                 view.addSubview(picture)
                 y += h + Self.margin
             }
@@ -76,9 +78,9 @@ extension ScreenContent {
                 let top = Double(i) * Self.rowHeight
                 let icon = Self.make(.panel, Rect(x: 12, y: top + 12, width: 28, height: 28), color: Ink.icons[i % Ink.icons.count])
                 icon.cornerRadius = 7
-                group.addSubview(icon)
-                group.addSubview(Self.make(.text, Rect(x: 52, y: top + 16, width: max(0, inner - 84), height: 20), color: Ink.label,
-                                           label: row))
+                group.addSubview(tag(icon, .row(i + 1)))
+                group.addSubview(tag(Self.make(.text, Rect(x: 52, y: top + 16, width: max(0, inner - 84), height: 20), color: Ink.label,
+                                               label: row), .rowText(i + 1)))
                 group.addSubview(Self.make(.chevron, Rect(x: inner - 22, y: top + 19, width: 8, height: 14), color: Ink.disclosure,
                                            label: "disclosure"))
                 if i < fitting - 1 {
@@ -86,7 +88,7 @@ extension ScreenContent {
                                                color: Ink.separator))
                 }
             }
-            view.addSubview(group)
+            view.addSubview(tag(group, .list))
             y += group.bounds.height + Self.margin
         }
 
@@ -94,14 +96,14 @@ extension ScreenContent {
             let group = Self.group(Rect(x: Self.margin, y: y, width: inner, height: Double(fields.count) * Self.fieldHeight))
             for (i, field) in fields.enumerated() {
                 let top = Double(i) * Self.fieldHeight
-                group.addSubview(Self.make(.text, Rect(x: 16, y: top + 12, width: inner - 32, height: 20), color: Ink.secondary,
-                                           label: field))
+                group.addSubview(tag(Self.make(.text, Rect(x: 16, y: top + 12, width: inner - 32, height: 20), color: Ink.secondary,
+                                               label: field), .field(i + 1)))
                 if i < fields.count - 1 {
                     group.addSubview(Self.make(.separator, Rect(x: 16, y: top + Self.fieldHeight - 0.5, width: inner - 16, height: 0.5),
                                                color: Ink.separator))
                 }
             }
-            view.addSubview(group)
+            view.addSubview(tag(group, .form))
             y += group.bounds.height + Self.margin
         }
 
@@ -109,18 +111,25 @@ extension ScreenContent {
         if !text.isEmpty, y + note <= bottom {
             let group = Self.group(Rect(x: Self.margin, y: y, width: inner, height: note))
             for (i, line) in text.enumerated() {
-                group.addSubview(Self.make(.text, Rect(x: 16, y: 12 + Double(i) * Self.lineHeight, width: inner - 32, height: 19),
-                                           color: Ink.label, label: line))
+                group.addSubview(tag(Self.make(.text, Rect(x: 16, y: 12 + Double(i) * Self.lineHeight, width: inner - 32, height: 19),
+                                               color: Ink.label, label: line), .line(i + 1)))
             }
-            view.addSubview(group)
+            view.addSubview(tag(group, .body))
             y += note + Self.margin
         }
 
         if let button, y + Self.buttonHeight <= bottom {
             let b = Self.make(.button, Rect(x: Self.margin, y: y, width: inner, height: Self.buttonHeight), color: Ink.tint, label: button)
             b.cornerRadius = Self.groupRadius
-            view.addSubview(b)
+            view.addSubview(tag(b, .button))
         }
+    }
+
+    /// Gives `view` the match identifier the scenario set for `element`, if any.
+    @discardableResult
+    func tag(_ view: View, _ element: MatchElement) -> View {
+        if let id = matches[element] { view.matchID = id }
+        return view
     }
 
     static func make(_ kind: View.Kind, _ frame: Rect, color: Color, label: String? = nil) -> View {

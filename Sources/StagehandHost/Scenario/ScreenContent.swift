@@ -22,9 +22,12 @@ public struct ScreenContent: Hashable, Sendable {
     public var text: [String] = []
     /// A button's title (nil: no button).
     public var button: String?
+    /// Match identifiers by element (`image`, `row 3`, ...: see `MatchElement`), so a
+    /// matched effect can fly "row 3 of Inbox" into "the picture of Mail".
+    public var matches: [MatchElement: String] = [:]
 
     public init(header: Bool = true, back: String? = nil, image: Bool = false, rows: [String] = [], fields: [String] = [],
-                text: [String] = [], button: String? = nil) {
+                text: [String] = [], button: String? = nil, matches: [MatchElement: String] = [:]) {
         self.header = header
         self.back = back
         self.image = image
@@ -32,6 +35,7 @@ public struct ScreenContent: Hashable, Sendable {
         self.fields = fields
         self.text = text
         self.button = button
+        self.matches = matches
     }
 
     /// The most rows, fields or lines a scenario may list for one screen.

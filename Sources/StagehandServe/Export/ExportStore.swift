@@ -58,7 +58,7 @@ final class ExportStore: @unchecked Sendable {
 
     /// The GIF of the session's last export, waiting up to `seconds` for it to be made
     /// (the first request starts making it; later ones share it).
-    func gif(session: String, within seconds: Double) async -> GIFAnswer {
+    func gif(session: String, within seconds: Double) -> GIFAnswer {
         let making: GIFMaking? = lock.withLock {
             guard var entry = entries[session] else { return nil }
             if let gif = entry.gif { return gif }
@@ -68,7 +68,7 @@ final class ExportStore: @unchecked Sendable {
             return gif
         }
         guard let making else { return .missing }
-        switch await making.outcome(within: seconds) {
+        switch making.outcome(within: seconds) {
         case .success(let data)?: return .made(data)
         case .failure(let error)?: return .failed(error)
         case nil: return .making(frames: making.frameCount)

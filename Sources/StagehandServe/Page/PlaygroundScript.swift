@@ -104,10 +104,10 @@ enum PlaygroundScript {
           function send(obj) { if (ws.readyState === 1) ws.send(JSON.stringify(obj)); }
           state.send = send;
           ws.onopen = function () { state.connected = true; $('connection').textContent = 'live'; };
-          ws.onclose = function () {
+          ws.onclose = function (event) {
             state.connected = false;
             $('connection').textContent = 'disconnected: reload the page';
-            message('the connection to the server closed', 'error');
+            message(event.reason ? 'the server closed the connection: ' + event.reason : 'the connection to the server closed', 'error');
           };
           ws.onmessage = function (event) {
             var m;

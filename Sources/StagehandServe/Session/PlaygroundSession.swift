@@ -17,6 +17,7 @@ final class PlaygroundSession: @unchecked Sendable {
     private let library: PlaygroundLibrary
     private let exports: ExportStore
     private let send: @Sendable (ServerMessage) -> Void
+    private let isBacklogged: @Sendable () -> Bool
     private let log: @Sendable (String) -> Void
     private let clock = ContinuousClock()
     private let started: ContinuousClock.Instant
@@ -35,7 +36,8 @@ final class PlaygroundSession: @unchecked Sendable {
     private var ahead = false
 
     init(id: String, library: PlaygroundLibrary, exports: ExportStore, send: @escaping @Sendable (ServerMessage) -> Void,
-         log: @escaping @Sendable (String) -> Void) {
+         isBacklogged: @escaping @Sendable () -> Bool = { false }, log: @escaping @Sendable (String) -> Void) {
+        self.isBacklogged = isBacklogged
         self.id = id
         self.library = library
         self.exports = exports
@@ -73,20 +75,26 @@ final class PlaygroundSession: @unchecked Sendable {
     }
 
     /// The page went away: the stage stops; a finger still down is cancelled, as the
-    /// system cancels touches whose source disappears.
-    func close() {
+    /// system cancels touches whose source disappears. `released` runs once the stage
+    /// and its frames are let go. `droppedFrames`: frames replaced before the page read
+    /// them (logged).
+    func close(droppedFrames: Int = 0, released: @escaping @Sendable () -> Void = {}) {
         queue.async { [self] in
             guard !closed else { return }
             closed = true
             timer?.cancel()
             timer = nil
+            let dropped = droppedFrames > 0 ? " (\(droppedFrames) frames were dropped unread: the page read slower than the stage drew)" : ""
             if stage?.isDragging == true {
                 stage?.cancelTouch()
-                log("session \(id): the page disconnected mid-drag; its touch was cancelled")
+                log("session \(id): the page disconnected mid-drag; its touch was cancelled" + dropped)
             } else {
-                log("session \(id): closed")
+                log("session \(id): closed" + dropped)
             }
             stage = nil
+            renderer = nil
+            lastSent = nil
+            released()
         }
     }
 
@@ -229,9 +237,10 @@ final class PlaygroundSession: @unchecked Sendable {
 
     /// Sends the stage's latest frame. While no finger is down, a frame that shows
     /// exactly what the last one did is skipped unless that one is half a second old (an
-    /// idle stage sends two frames a second: the page's clock still moves).
+    /// idle stage sends two frames a second: the page's clock still moves). Nothing is
+    /// drawn while the page has not read the last frame: the next tick draws the latest.
     private func sendFrame() {
-        guard let stage, let frame = stage.latest, let renderer else { return }
+        guard let stage, let frame = stage.latest, let renderer, !isBacklogged() else { return }
         if !stage.isDragging, let last = lastSent, last.views == frame.views, last.percent == frame.percent,
            lastAcknowledged == stage.acknowledged, frame.t - last.t < 0.5 { return }
         do {

@@ -45,9 +45,14 @@ struct ServeCommand: ParsableCommand {
         guard (0...65535).contains(port) else {
             throw ValidationError("--port \(port): expected a port from 0 to 65535")
         }
+
     }
 
     func run() throws {
+        // Checked before anything is loaded or said about the address.
+        if let problem = PlaygroundConfiguration.hostProblem(host) {
+            throw InputError.fail("--host \(host)", problem)
+        }
         let environment = ProcessInfo.processInfo.environment
         let (scanner, scannerDiagnostics) = PluginOptions.scanner(environment: environment)
         for diagnostic in scannerDiagnostics { StandardError.write(diagnostic.description) }
@@ -77,28 +82,16 @@ struct ServeCommand: ParsableCommand {
             StandardError.write("serve: listening on \(host), not the loopback address: anyone who can reach this machine can open the page and drive bundles loaded here")
         }
         let server: PlaygroundServer
+        let listening: UInt16
         do {
             server = try PlaygroundServer(configuration: configuration)
+            listening = try server.start()
         } catch {
-            throw InputError.fail("--host \(host)", "cannot listen there: \(error)")
-        }
-        let box = PortBox()
-        let done = DispatchSemaphore(value: 0)
-        Task {
-            do {
-                box.port = Int(try await server.start())
-            } catch {
-                box.failure = "\(error)"
-            }
-            done.signal()
-        }
-        done.wait()
-        if let failure = box.failure {
             try? FileManager.default.removeItem(atPath: temporary)
-            throw InputError.fail("--port \(port)", "cannot listen on \(host):\(port): \(failure)")
+            throw InputError.fail("--port \(port)", error.description)
         }
         let shown = host.contains(":") ? "[\(host)]" : (host == "0.0.0.0" ? "127.0.0.1" : host)
-        print("Stagehand playground: http://\(shown):\(box.port)/")
+        print("Stagehand playground: http://\(shown):\(listening)/")
         fflush(stdout)
         signal(SIGINT, SIG_IGN)
         signal(SIGTERM, SIG_IGN)
@@ -111,14 +104,8 @@ struct ServeCommand: ParsableCommand {
             sources.append(source)
         }
         stop.wait()
+        server.stop()
         try? FileManager.default.removeItem(atPath: temporary)
         _ = sources
     }
-}
-
-/// The port the server listens on, or why it could not, handed from the task that
-/// starts it.
-private final class PortBox: @unchecked Sendable {
-    var port = 0
-    var failure: String?
 }
