@@ -28,9 +28,10 @@
  *
  * Enumerations: a C enum's size is the compiler's choice (`int` with gcc and clang
  * here, one byte with -fshort-enums; Rust, Zig and C++ declare their own), so from ABI
- * 1.3 on every new enum-valued parameter, return value or field is a fixed-width integer
- * (`uint32_t`, the enum named in a comment, as `sh_animation.curve` already is), never
- * the enum type. The enum-typed functions of 1.0-1.2 stay as they are (int-sized on every
+ * 1.3 on every new enum-valued parameter, return value or field has a fixed-width
+ * integer type, never an enum type: a `typedef uint32_t` with its values as macros, as
+ * 1.3's `sh_compositing`, or a `uint32_t` naming the enum in a comment, as
+ * `sh_animation.curve`. The enum-typed functions of 1.0-1.2 stay as they are (int-sized on every
  * platform Stagehand builds for). A value a reader does not know is refused with a
  * diagnostic, never assumed.
  *
