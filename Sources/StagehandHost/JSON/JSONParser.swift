@@ -11,25 +11,58 @@ struct JSONParser {
     private let bytes: [UInt8]
     private var offset = 0
     private var depth = 0
+    /// Where each value and member name starts, kept only by `parseLocated`.
+    private var recording = false
+    private var openNodes: [JSONLocations] = []
+    private var rootNode: JSONLocations?
 
     private init(_ bytes: [UInt8]) {
         self.bytes = bytes
     }
 
-    static func parse(_ bytes: [UInt8]) throws(JSONSyntaxError) -> JSONValue {
+    /// Parses like `parse`, and also returns where every value and member name starts,
+    /// so a reader of the value can name the line and column of what it refuses.
+    static func parseLocated(_ bytes: [UInt8]) throws(JSONSyntaxError) -> (JSONValue, JSONLocations) {
         var parser = JSONParser(bytes)
+        parser.recording = true
+        let value = try parser.parseDocument()
+        return (value, parser.rootNode ?? JSONLocations(offset: 0))
+    }
+
+    /// One value filling the whole text.
+    private mutating func parseDocument() throws(JSONSyntaxError) -> JSONValue {
         // A UTF-8 byte order mark is allowed (RFC 8259 §8.1 lets parsers ignore it).
-        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { parser.offset = 3 }
-        parser.skipWhitespace()
-        if parser.offset == bytes.count {
-            throw parser.error(at: parser.offset, "the text is empty: expected a JSON value", truncated: false)
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { offset = 3 }
+        skipWhitespace()
+        if offset == bytes.count {
+            throw error(at: offset, "the text is empty: expected a JSON value", truncated: false)
         }
-        let value = try parser.parseValue()
-        parser.skipWhitespace()
-        if parser.offset < bytes.count {
-            throw parser.error(at: parser.offset, "unexpected \(parser.describeByte(at: parser.offset)) after the end of the JSON value", truncated: false)
+        let value = try parseValue()
+        skipWhitespace()
+        if offset < bytes.count {
+            throw error(at: offset, "unexpected \(describeByte(at: offset)) after the end of the JSON value", truncated: false)
         }
         return value
+    }
+
+    /// Line and column (both from 1; columns in characters) of a byte offset in `bytes`.
+    static func lineAndColumn(of position: Int, in bytes: [UInt8]) -> (line: Int, column: Int) {
+        var line = 1
+        var column = 1
+        for byte in bytes[..<min(max(position, 0), bytes.count)] {
+            if byte == 0x0A {
+                line += 1
+                column = 1
+            } else if byte & 0xC0 != 0x80 {
+                column += 1
+            }
+        }
+        return (line, column)
+    }
+
+    static func parse(_ bytes: [UInt8]) throws(JSONSyntaxError) -> JSONValue {
+        var parser = JSONParser(bytes)
+        return try parser.parseDocument()
     }
 
     static func parse(_ text: String) throws(JSONSyntaxError) -> JSONValue {
@@ -42,6 +75,15 @@ struct JSONParser {
         guard offset < bytes.count else {
             throw error(at: offset, "the text ends where a value was expected", truncated: true)
         }
+        guard recording else { return try parseUnrecordedValue() }
+        openNodes.append(JSONLocations(offset: offset))
+        let value = try parseUnrecordedValue()
+        let node = openNodes.removeLast()
+        if openNodes.isEmpty { rootNode = node } else { openNodes[openNodes.count - 1].children.append(node) }
+        return value
+    }
+
+    private mutating func parseUnrecordedValue() throws(JSONSyntaxError) -> JSONValue {
         switch bytes[offset] {
         case UInt8(ascii: "{"): return try parseObject()
         case UInt8(ascii: "["): return try parseArray()
@@ -72,6 +114,7 @@ struct JSONParser {
             guard bytes[offset] == UInt8(ascii: "\"") else {
                 throw error(at: offset, "expected a member name in double quotes, found \(describeByte(at: offset))", truncated: false)
             }
+            if recording { openNodes[openNodes.count - 1].keyOffsets.append(offset) }
             let key = try parseString()
             skipWhitespace()
             guard offset < bytes.count else { throw unclosed("object", opening) }
@@ -313,17 +356,7 @@ struct JSONParser {
 
     /// Lines from 1; columns from 1, counting characters (UTF-8 lead bytes), not bytes.
     private func lineAndColumn(of position: Int) -> (Int, Int) {
-        var line = 1
-        var column = 1
-        for byte in bytes[..<min(position, bytes.count)] {
-            if byte == 0x0A {
-                line += 1
-                column = 1
-            } else if byte & 0xC0 != 0x80 {
-                column += 1
-            }
-        }
-        return (line, column)
+        Self.lineAndColumn(of: position, in: bytes)
     }
 
     private func describeByte(at position: Int) -> String {

@@ -10,7 +10,16 @@ enum FileSystem {
     /// The whole file, or the reason it cannot be read ("No such file or directory",
     /// "Is a directory", "Permission denied").
     static func readFile(_ path: String) -> Result<[UInt8], ReadError> {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        readFile(path, atMost: nil)
+    }
+
+    /// The whole file, refused (`ReadError.tooLarge`) as soon as it proves longer than
+    /// `limit` bytes: a file a user drops in cannot make the host read without end
+    /// (a link to /dev/zero, say). Not a regular file is refused before it is opened
+    /// (opening a FIFO waits for a writer).
+    static func readFile(_ path: String, atMost limit: Int?) -> Result<[UInt8], ReadError> {
+        if limit != nil, let kind = nonRegularKind(path) { return .failure(ReadError(description: "not a regular file (\(kind))")) }
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | (limit != nil ? O_NONBLOCK : 0))
         guard descriptor >= 0 else { return .failure(ReadError(errno)) }
         defer { close(descriptor) }
         var bytes: [UInt8] = []
@@ -23,12 +32,18 @@ enum FileSystem {
             }
             if count == 0 { return .success(bytes) }
             bytes.append(contentsOf: chunk[..<count])
+            if let limit, bytes.count > limit {
+                return .failure(ReadError(description: "longer than \(limit) bytes"))
+            }
         }
     }
 
     /// A `strerror` text as an `Error`, so `readFile` can return a `Result`.
     struct ReadError: Error, CustomStringConvertible {
         var description: String
+        init(description: String) {
+            self.description = description
+        }
         init(_ code: Int32) {
             description = String(cString: strerror(code))
         }
@@ -113,6 +128,11 @@ enum FileSystem {
 
     static func absolute(_ path: String, in directory: String) -> String {
         path.hasPrefix("/") ? path : join(directory, path)
+    }
+
+    /// The name after the last slash.
+    static func lastComponent(_ path: String) -> String {
+        path.split(separator: "/").last.map(String.init) ?? path
     }
 
     /// The directory above `path`, or `nil` at the root.

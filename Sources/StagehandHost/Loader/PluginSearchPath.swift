@@ -64,6 +64,17 @@ struct PluginSearchPath {
     /// the target's directory to the search path instead), so that what a directory
     /// holds is what it loads.
     func discoverBundles() -> (bundles: [BundleLocation], diagnostics: [Diagnostic]) {
+        discover { $0.hasPrefix("lib") && $0.hasSuffix(".so") }
+    }
+
+    /// Every `NAME.effect.json` in the directories, in search order, under the same rule
+    /// as bundles (inside the directory after symlinks are resolved). Listing the
+    /// directories again costs less than a millisecond for a few hundred files.
+    func discoverDeclarativeEffects() -> (files: [BundleLocation], diagnostics: [Diagnostic]) {
+        discover { $0.hasSuffix(DefinitionReader.fileSuffix) && $0.count > DefinitionReader.fileSuffix.count }
+    }
+
+    private func discover(_ accepts: (String) -> Bool) -> ([BundleLocation], [Diagnostic]) {
         var bundles: [BundleLocation] = []
         var diagnostics: [Diagnostic] = []
         for (index, directory) in directories.enumerated() {
@@ -71,7 +82,7 @@ struct PluginSearchPath {
             case .failure(let reason):
                 diagnostics.append(Diagnostic(.warning, file: directory.path, "cannot list the plugin directory: \(reason)"))
             case .success(let names):
-                for name in names where name.hasPrefix("lib") && name.hasSuffix(".so") {
+                for name in names where accepts(name) {
                     let path = FileSystem.join(directory.path, name)
                     guard let realPath = FileSystem.realPath(path) else { continue }   // a dangling symlink
                     guard FileSystem.isInside(realPath, directory: directory.realPath) else {

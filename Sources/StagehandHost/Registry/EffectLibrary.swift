@@ -31,8 +31,12 @@ public final class EffectLibrary: @unchecked Sendable {
     private let refusals: [String: String]
     /// Serialises factory calls (each `FactoryCall` reuses its argument buffers).
     private let factoryLock = NSLock()
+    /// The table declarative effects call, as bundles call the one their `init` received.
+    private let host: UnsafePointer<sh_host>
 
-    private init(effects: [RegisteredEffect], refusals: [String: String], catalogPath: String?, pluginDirectories: [String]) {
+    private init(effects: [RegisteredEffect], refusals: [String: String], catalogPath: String?, pluginDirectories: [String],
+                 host: UnsafePointer<sh_host>) {
+        self.host = host
         self.effects = effects.map(\.info).sorted { $0.name < $1.name }
         self.catalogPath = catalogPath
         self.pluginDirectories = pluginDirectories
@@ -95,7 +99,7 @@ public final class EffectLibrary: @unchecked Sendable {
                                                                                scanner: scanner)
         diagnostics += registryDiagnostics
         let library = EffectLibrary(effects: effects, refusals: refusals, catalogPath: catalog?.file,
-                                    pluginDirectories: searchPath.directories.map(\.path))
+                                    pluginDirectories: searchPath.directories.map(\.path), host: host)
         return (library, diagnostics)
     }
 
@@ -114,6 +118,10 @@ public final class EffectLibrary: @unchecked Sendable {
         let effect = try registered(name)
         let info = effect.info
         let arguments = try ParameterOverrides.arguments(for: info.parameters, overrides: overrides, effect: name)
+        if let definition = effect.definition {
+            // Declared, not compiled: the host plays it itself, through the same table.
+            return DeclarativeEffect.make(definition, arguments: arguments, host: host)
+        }
         // One factory call at a time: the first opens the bundle and prepares the call,
         // and every call reuses its prepared argument buffers.
         factoryLock.lock()

@@ -51,7 +51,8 @@ enum RegistryBuilder {
             locations.append(location)
         }
         var entryLocations: [(entry: CatalogEntry, location: BundleLocation)] = []
-        for entry in catalog?.entries ?? [] {
+        let declarativeEntries = (catalog?.entries ?? []).filter { DeclarativeDiscovery.isDeclarative(bundle: $0.bundle) }
+        for entry in catalog?.entries ?? [] where !DeclarativeDiscovery.isDeclarative(bundle: entry.bundle) {
             switch searchPath.locate(bundle: entry.bundle) {
             case .success(let location):
                 if let known = locations.first(where: { $0.realPath == location.realPath }) {
@@ -137,9 +138,29 @@ enum RegistryBuilder {
             }
         }
 
-        // 3. One effect per name, each with its factory prepared.
+        // Declarative effects: files, read here (they run nothing).
+        let (declarative, declarativeDiagnostics) = DeclarativeDiscovery.discover(searchPath: searchPath, entries: declarativeEntries,
+                                                                                  catalogFile: catalog?.file, refuse: refuse)
+        diagnostics += declarativeDiagnostics
+        let bundleIndex = Dictionary(locations.map { ($0.path, $0.directoryIndex) }, uniquingKeysWith: { first, _ in first })
+
+        // 3. One effect per name, each with its factory prepared; in search order, a
+        // bundle before a declarative file of the same directory.
         var effects: [RegisteredEffect] = []
+        var pendingDeclarative = declarative[...]
+        func takeDeclarative(before directoryIndex: Int) {
+            while let next = pendingDeclarative.first, next.location.directoryIndex < directoryIndex {
+                pendingDeclarative.removeFirst()
+                if let first = effects.first(where: { $0.info.name == next.info.name }) {
+                    diagnostics.append(Diagnostic(.warning, file: next.location.path, field: "name",
+                        "effect \(next.info.name) is also provided by \(first.info.bundlePath), which comes first in the plugin search path; this one is ignored"))
+                    continue
+                }
+                effects.append(RegisteredEffect(info: next.info, definition: next.definition))
+            }
+        }
         for (info, bundle, effect) in candidates {
+            takeDeclarative(before: bundleIndex[bundle.path] ?? Int.max)
             let namePath = effect.path.appending("name").description
             if let first = effects.first(where: { $0.info.name == info.name }) {
                 diagnostics.append(Diagnostic(.warning, file: bundle.path, field: namePath,
@@ -154,6 +175,7 @@ enum RegistryBuilder {
             }
             effects.append(RegisteredEffect(info: info, bundle: bundle.opener))
         }
+        takeDeclarative(before: Int.max)
         for effect in effects { refusals[effect.info.name] = nil }
         return (effects, refusals, diagnostics)
     }

@@ -16,7 +16,7 @@ struct NewCommand: ParsableCommand {
     @Option(help: "push, pop, present, dismiss or container.")
     var kind: String = "pop"
 
-    @Option(help: "swift or c.")
+    @Option(help: "swift, c, or json (a declarative effect: one NAME.effect.json file, no compiler).")
     var language: String = "swift"
 
     @Option(help: ArgumentHelp("The directory to create (default: ./BundleName).", valueName: "dir"))
@@ -34,8 +34,11 @@ struct NewCommand: ParsableCommand {
         guard Self.kinds.contains(kind) else {
             throw InputError.fail("--kind", "expected one of \(Self.kinds.joined(separator: ", ")); got \"\(kind)\"")
         }
+        if language.lowercased() == "json" {
+            return try writeDeclarative()
+        }
         guard let lang = EffectScaffold.Language(rawValue: language.lowercased()) else {
-            throw InputError.fail("--language", "expected swift or c; got \"\(language)\"")
+            throw InputError.fail("--language", "expected swift, c or json; got \"\(language)\"")
         }
         guard let root = stagehand.map(absolute) ?? Self.checkout() else {
             throw InputError.fail("--stagehand", "no Stagehand checkout found above this executable; give its directory")
@@ -76,6 +79,25 @@ struct NewCommand: ParsableCommand {
 
     /// How to run this `stagehand` again: its name when the `PATH` finds this very
     /// executable, its absolute path otherwise (a fresh checkout's `.build/debug`).
+    /// `--language json`: one NAME.effect.json in `--out` (default: here), never over an
+    /// existing file.
+    private func writeDeclarative() throws {
+        let directory = absolute(out ?? ".")
+        let file = directory + "/" + name + ".effect.json"
+        if FileManager.default.fileExists(atPath: file) {
+            throw InputError.fail("--out", "\(file) already exists; choose another directory or name (nothing was written)")
+        }
+        do {
+            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+            try Data(DeclarativeTemplate.text(name: name, kind: kind).utf8).write(to: URL(fileURLWithPath: file), options: .withoutOverwriting)
+        } catch {
+            throw InputError.fail("--out", "cannot write \(file): \(error.localizedDescription)")
+        }
+        print("created \(file) (declarative \(kind) effect \(name); Documentation/DeclarativeEffects.md lists every key)")
+        let command = Self.shellWord(Self.invocation())
+        print("  \(command) validate \(Self.shellWord(file)) && \(command) catalog --plugins \(Self.shellWord(directory))")
+    }
+
     static func invocation() -> String {
         guard let executable = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") else {
             return "stagehand"

@@ -16,7 +16,7 @@ struct ValidateCommand: ParsableCommand {
 
     @OptionGroup var plugins: PluginOptions
 
-    @Argument(help: "The bundle (a .so file).")
+    @Argument(help: "The bundle (a .so file), or a declarative effect (NAME.effect.json): read and checked, then played like a bundle's.")
     var bundle: String
 
     @Flag(help: "Print the report as JSON.")

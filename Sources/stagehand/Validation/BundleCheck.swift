@@ -17,7 +17,9 @@ struct BundleCheck {
         // A plugin directory holding only this bundle (searched first), so the effects
         // found there are the bundle's own.
         let file = (path as NSString).lastPathComponent
-        let copy = directory + "/" + (file.hasPrefix("lib") && file.hasSuffix(".so") ? file : "lib\(file).so")
+        // A declarative effect keeps its name (NAME.effect.json is how it is found).
+        let keepsName = file.hasSuffix(".effect.json") || (file.hasPrefix("lib") && file.hasSuffix(".so"))
+        let copy = directory + "/" + (keepsName ? file : "lib\(file).so")
         do {
             try FileManager.default.copyItem(atPath: path, toPath: copy)
         } catch {

@@ -21,6 +21,7 @@ struct GuideSnippets {
     var unnamed: [Int] = []
 
     static let compiledLanguages: Set<String> = ["swift", "c"]
+    // A named ```json NAME block is a declarative effect (Documentation/DeclarativeEffects.md).
 
     init(markdown: String) {
         var open: (language: String, name: String?, line: Int)?
@@ -44,7 +45,7 @@ struct GuideSnippets {
             } else if trimmed.hasPrefix("```") {
                 let words = trimmed.dropFirst(3).split(separator: " ").map(String.init)
                 let language = words.first ?? ""
-                open = (language, Self.compiledLanguages.contains(language) ? words.dropFirst().first : nil, index + 1)
+                open = (language, Self.compiledLanguages.contains(language) || language == "json" ? words.dropFirst().first : nil, index + 1)
             }
         }
     }

@@ -1,0 +1,254 @@
+import StagehandABI
+
+/// The gesture of a declarative effect's `interactive` block, through the host table:
+/// the same dance as the SDK's `GestureDrivenTransition` (begin the operation with a
+/// fresh interaction when the gesture begins, keeping the previous one if the host
+/// refuses; update while the finger moves; finish or cancel on release; cancel when the
+/// gesture is cancelled, or when detached mid-gesture; offer the interaction only while
+/// a finger drives it), with the rules read from the file.
+final class DeclarativeGesture {
+    private let spec: InteractiveSpec
+    private let pops: Bool
+    private unowned let effect: DeclarativeEffect
+    private var host: sh_host { effect.host.pointee }
+
+    private var interaction: OpaquePointer?
+    private var lastProgress = 0.0
+    private var isDriving = false
+    private var attachments: [Attachment] = []
+
+    /// What `attach` did to one controller; also the `user` of its gesture's callbacks.
+    private final class Attachment {
+        weak var driver: DeclarativeGesture?
+        let controller: OpaquePointer
+        var gesture: OpaquePointer?
+        var replacedSystemPop: OpaquePointer?
+        var systemPopWasEnabled = false
+
+        init(driver: DeclarativeGesture, controller: OpaquePointer) {
+            self.driver = driver
+            self.controller = controller
+        }
+    }
+
+    init(spec: InteractiveSpec, kind: EffectKind, effect: DeclarativeEffect) {
+        self.spec = spec
+        self.pops = kind.plays(.pop) || (kind == .interaction && spec.direction != .down)
+        self.effect = effect
+    }
+
+    deinit {
+        if let interaction { host.interaction_release(interaction) }
+    }
+
+    func interactionController(for operation: sh_operation) -> OpaquePointer? {
+        let mine = pops ? SH_OPERATION_POP : SH_OPERATION_DISMISS
+        return operation == mine && isDriving ? interaction : nil
+    }
+
+    func animationEnded() {
+        if !isDriving, let interaction {
+            host.interaction_release(interaction)
+            self.interaction = nil
+        }
+    }
+
+    func attach(to controller: OpaquePointer) {
+        let h = host
+        guard !pops || h.controller_is_navigation_controller(controller),
+              !attachments.contains(where: { $0.controller == controller }),
+              let view = h.controller_view(controller) else { return }
+        let kind: sh_gesture_kind = spec.gesture == .pinch ? SH_GESTURE_PINCH : (spec.gesture == .edgePan ? SH_GESTURE_SCREEN_EDGE_PAN : SH_GESTURE_PAN)
+        guard let gesture = h.gesture_install(view, kind, spec.gesture == .edgePan ? spec.edges : 0) else {
+            h.log("\(effect.definition.name): could not install its \(spec.gesture.rawValue) gesture")
+            return
+        }
+        let attachment = Attachment(driver: self, controller: controller)
+        attachment.gesture = gesture
+        let user = Unmanaged.passUnretained(attachment).toOpaque()
+        h.gesture_set_action(gesture, { user, _ in
+            guard let user else { return }
+            let attachment = Unmanaged<Attachment>.fromOpaque(user).takeUnretainedValue()
+            attachment.driver?.handle(attachment)
+        }, user)
+        h.gesture_set_should_begin(gesture, { user, _ in
+            guard let user else { return false }
+            let attachment = Unmanaged<Attachment>.fromOpaque(user).takeUnretainedValue()
+            return attachment.driver?.shouldBegin(attachment) ?? false
+        }, user)
+        if spec.gesture != .pinch {
+            if let maximum = spec.maximumTouches { h.gesture_set_maximum_touches(gesture, UInt32(maximum)) }
+            if let minimum = spec.minimumTouches { h.gesture_set_minimum_touches(gesture, UInt32(minimum)) }
+        }
+        if spec.waitsForSystemPop, h.controller_is_navigation_controller(controller),
+           let systemPop = h.navigation_interactive_pop_gesture(controller) {
+            h.gesture_require_to_fail(gesture, systemPop)
+        }
+        if spec.replacesSystemPop, h.controller_is_navigation_controller(controller),
+           let systemPop = h.navigation_interactive_pop_gesture(controller) {
+            attachment.replacedSystemPop = systemPop
+            attachment.systemPopWasEnabled = h.gesture_enabled(systemPop)
+            h.gesture_set_enabled(systemPop, false)
+        }
+        attachments.append(attachment)
+    }
+
+    func detach(from controller: OpaquePointer) {
+        guard let index = attachments.firstIndex(where: { $0.controller == controller }) else { return }
+        remove(attachments.remove(at: index))
+    }
+
+    func detachAll() {
+        while let attachment = attachments.popLast() { remove(attachment) }
+    }
+
+    private func remove(_ attachment: Attachment) {
+        let h = host
+        guard let gesture = attachment.gesture else { return }
+        let state = h.gesture_state(gesture)
+        if isDriving, state == SH_GESTURE_BEGAN || state == SH_GESTURE_CHANGED {
+            isDriving = false
+            if let interaction { h.interaction_cancel(interaction) }
+        }
+        h.gesture_remove(gesture)
+        attachment.gesture = nil
+        if let systemPop = attachment.replacedSystemPop { h.gesture_set_enabled(systemPop, attachment.systemPopWasEnabled) }
+    }
+
+    // MARK: The gesture
+
+    private func shouldBegin(_ attachment: Attachment) -> Bool {
+        let h = host
+        let controller = attachment.controller
+        guard !h.controller_transition_in_progress(controller) else { return false }
+        if pops {
+            guard h.navigation_count(controller) > 1 else { return false }
+        } else {
+            guard h.controller_presenting(controller) != nil else { return false }
+        }
+        if spec.beginOnlyIfMostlyAlong, spec.gesture != .pinch, let gesture = attachment.gesture {
+            let t = h.gesture_translation(gesture, nil)
+            let (along, across) = alongAndAcross(t)
+            return along > abs(across)
+        }
+        return true
+    }
+
+    private func alongAndAcross(_ p: sh_point) -> (Double, Double) {
+        switch spec.direction {
+        case .right: return (p.x, p.y)
+        case .left: return (-p.x, p.y)
+        case .down: return (p.y, p.x)
+        case .up: return (-p.y, p.x)
+        case .in, .out: return (0, 0)
+        }
+    }
+
+    /// The progress the finger's movement says, clamped to 0...1.
+    private func progress(_ attachment: Attachment, projected: Bool = false) -> Double {
+        let h = host
+        guard let gesture = attachment.gesture else { return 0 }
+        let raw: Double
+        switch spec.gesture {
+        case .pinch:
+            let scale = h.gesture_scale(gesture)
+            raw = spec.direction == .out ? scale - 1 : 1 - scale
+        case .pan, .edgePan:
+            guard let view = h.controller_view(attachment.controller) else { return 0 }
+            let bounds = h.view_bounds(view)
+            let horizontal = spec.direction == .right || spec.direction == .left
+            let extent = horizontal ? bounds.size.width : bounds.size.height
+            let distance = spec.distance.evaluate(effect.environment(container: extent, view: extent))
+            let translation = h.gesture_translation(gesture, spec.space == .window ? nil : view)
+            var along = alongAndAcross(translation).0
+            if projected, let projection = spec.projection {
+                let speed = alongAndAcross(h.gesture_velocity(gesture, nil)).0
+                along += speed * projection.evaluate(effect.environment())
+            }
+            raw = distance > 0 ? along / distance : 0
+        }
+        return min(max(raw.isFinite ? raw : 0, 0), 1)
+    }
+
+    private func handle(_ attachment: Attachment) {
+        let h = host
+        guard let gesture = attachment.gesture else { return }
+        let state = h.gesture_state(gesture)
+        switch state {
+        case SH_GESTURE_BEGAN:
+            let reached = progress(attachment)
+            begin(attachment)
+            guard isDriving, !spec.startsAtZero else { return }
+            update(reached)
+        case SH_GESTURE_CHANGED:
+            guard isDriving else { return }
+            update(progress(attachment))
+        case SH_GESTURE_ENDED:
+            guard isDriving else { return }
+            released(attachment)
+        case SH_GESTURE_CANCELLED where spec.systemCancel == .release:
+            guard isDriving else { return }
+            released(attachment)
+        case SH_GESTURE_CANCELLED, SH_GESTURE_FAILED:
+            guard isDriving else { return }
+            isDriving = false
+            end(finishing: false, at: lastProgress, isRelease: false)
+        default:
+            break
+        }
+    }
+
+    private func released(_ attachment: Attachment) {
+        isDriving = false
+        let h = host
+        let reached = progress(attachment)
+        // The threshold is compared with where the finger is, projected ahead by
+        // `projection` seconds at the release velocity when that is given; a flick at
+        // `flickVelocity` or faster along the direction finishes too.
+        var finishing = progress(attachment, projected: true) > spec.threshold.evaluate(effect.environment())
+        if spec.gesture != .pinch, let flick = spec.flickVelocity, let gesture = attachment.gesture {
+            let speed = alongAndAcross(h.gesture_velocity(gesture, nil)).0
+            if speed >= flick.evaluate(effect.environment()) { finishing = true }
+        }
+        end(finishing: finishing, at: reached, isRelease: true)
+    }
+
+    private func begin(_ attachment: Attachment) {
+        let h = host
+        guard let candidate = h.interaction_create() else { return }
+        let previous = interaction
+        interaction = candidate
+        isDriving = true
+        lastProgress = 0
+        let started = pops ? h.interaction_begin_pop(candidate, attachment.controller)
+                           : h.interaction_begin_dismiss(candidate, attachment.controller)
+        if started {
+            if let previous { h.interaction_release(previous) }
+        } else {
+            h.interaction_release(candidate)
+            interaction = previous
+            isDriving = false
+        }
+    }
+
+    private func update(_ progress: Double) {
+        lastProgress = progress
+        if let interaction { host.interaction_update(interaction, progress) }
+    }
+
+    private func end(finishing: Bool, at progress: Double, isRelease: Bool) {
+        let h = host
+        guard let interaction else { return }
+        switch spec.completionSpeed {
+        case .remaining?:
+            if isRelease { h.interaction_update(interaction, progress) }
+            h.interaction_set_completion_speed(interaction, 1 - progress)
+        case .fixed(let speed)?:
+            h.interaction_set_completion_speed(interaction, speed.evaluate(effect.environment()))
+        case nil:
+            break
+        }
+        if let curve = spec.completionCurve { h.interaction_set_completion_curve(interaction, sh_curve(rawValue: curve)) }
+        if finishing { h.interaction_finish(interaction) } else { h.interaction_cancel(interaction) }
+    }
+}
