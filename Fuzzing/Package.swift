@@ -17,5 +17,5 @@ let package = Package(
     ] + targets.map {
         .executableTarget(name: $0, dependencies: ["FuzzSupport", .product(name: "StagehandHost", package: "Stagehand")])
     },
-    swiftLanguageModes: [.v5]
+    swiftLanguageModes: [.v6]
 )

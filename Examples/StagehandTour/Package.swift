@@ -24,5 +24,6 @@ let package = Package(
         .executableTarget(name: "StagehandTour", dependencies: [
             .product(name: "StagehandHost", package: stagehandIdentity),
         ]),
-    ]
+    ],
+    swiftLanguageModes: [.v6]
 )

@@ -36,12 +36,17 @@ enum Measure {
         var buffer = [CChar](repeating: 0, count: 512)
         let prefix = field + ":"
         while fgets(&buffer, Int32(buffer.count), file) != nil {
-            let line = String(cString: buffer)
+            let line = text(buffer)
             guard line.hasPrefix(prefix) else { continue }
             let number = line.dropFirst(prefix.count).split(separator: " ").first { !$0.isEmpty && $0 != "\t" }
             return number.flatMap { Double($0.trimmingCharacters(in: "\t ")) }
         }
         return nil
+    }
+
+    /// The text `fgets` left in `buffer`, up to its terminating NUL.
+    private static func text(_ buffer: [CChar]) -> String {
+        String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
     /// The 1-minute load average (/proc/loadavg), or nil.
@@ -50,7 +55,7 @@ enum Measure {
         defer { fclose(file) }
         var buffer = [CChar](repeating: 0, count: 128)
         guard fgets(&buffer, Int32(buffer.count), file) != nil else { return nil }
-        return String(cString: buffer).split(separator: " ").first.flatMap { Double($0) }
+        return text(buffer).split(separator: " ").first.flatMap { Double($0) }
     }
 
     /// The `stagehand` executable beside the benchmark's (SwiftPM builds both into one

@@ -20,5 +20,5 @@
 /// `SourceIdentityTests` recomputes it and prints the value to write here when code has
 /// changed.
 public enum SourceIdentity {
-    public static let value: StaticString = "dc817f54cfdefed2"
+    public static let value: StaticString = "84d611c4d8ab3350"
 }

@@ -95,7 +95,7 @@ import Testing
                 products: [\(units.map { ".library(name: \"\($0.typeName)\", type: .dynamic, targets: [\"\($0.typeName)\"])" }.joined(separator: ", "))],
                 dependencies: [.package(path: "\(checkout)", traits: [])],
                 targets: [\(units.map { ".target(name: \"\($0.typeName)\", dependencies: [.product(name: \"StagehandSDK\", package: \"\(identity)\")])" }.joined(separator: ", "))],
-                swiftLanguageModes: [.v5]
+                swiftLanguageModes: [.v6]
             )
 
             """)

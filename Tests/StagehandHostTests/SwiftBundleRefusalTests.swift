@@ -29,7 +29,7 @@ import Testing
                 dependencies: [.package(path: "\(checkout)", traits: [])],
                 targets: [.target(name: "Picky", dependencies: [.product(name: "StagehandSDK", package: "\(identity)")]),
                           .target(name: "Chatty", dependencies: [.product(name: "StagehandSDK", package: "\(identity)")])],
-                swiftLanguageModes: [.v5]
+                swiftLanguageModes: [.v6]
             )
 
             """)

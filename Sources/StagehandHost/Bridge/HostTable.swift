@@ -13,7 +13,9 @@ import StagehandCore
 /// crash.
 public enum HostTable {
     /// The table, built on first use.
-    public static let shared: UnsafePointer<sh_host> = {
+    // nonisolated(unsafe): written once by the lazy initialiser (which Swift runs exactly
+    // once), never mutated nor freed after; only its address crosses threads.
+    nonisolated(unsafe) public static let shared: UnsafePointer<sh_host> = {
         let table = UnsafeMutablePointer<sh_host>.allocate(capacity: 1)
         table.initialize(to: make())
         return UnsafePointer(table)

@@ -163,8 +163,8 @@ public enum StandardScenario {
     }
 
     static func push() -> (Size) -> Beat { { _ in .step(.push(title: pushedTitle, embedInNavigation: false)) } }
-    static let pop: (Size) -> Beat = { _ in .step(.pop) }
-    static let dismiss: (Size) -> Beat = { _ in .step(.dismiss) }
+    static let pop: @Sendable (Size) -> Beat = { _ in .step(.pop) }
+    static let dismiss: @Sendable (Size) -> Beat = { _ in .step(.dismiss) }
 
     static func present(effect: String? = nil, dismissal: String? = nil, interactive: String? = nil) -> (Size) -> Beat {
         { _ in .step(.present(title: presentedTitle, effect: effect, dismissal: dismissal, interactiveDismissal: interactive,

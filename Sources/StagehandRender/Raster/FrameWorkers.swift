@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import Synchronization
 import StagehandCore
 
 /// Paints many frames on all cores: one canvas per worker, each worker taking every
@@ -10,12 +11,13 @@ struct FrameWorkers {
     let height: Int
     let screen: Size
 
-    func map<T>(_ lists: [DisplayList], _ body: @escaping (Canvas) -> T) throws(RenderError) -> [T] {
+    func map<T: Sendable>(_ lists: [DisplayList], _ body: @escaping @Sendable (Canvas) -> T) throws(RenderError) -> [T] {
         guard !lists.isEmpty else { return [] }
         let workers = max(1, min(ProcessInfo.processInfo.activeProcessorCount, lists.count))
         // Made up front, so a size cairo refuses fails here and not inside a worker.
-        var canvases: [Canvas] = []
-        for _ in 0..<workers { canvases.append(try Canvas(width: width, height: height, screen: screen)) }
+        var made: [Canvas] = []
+        for _ in 0..<workers { made.append(try Canvas(width: width, height: height, screen: screen)) }
+        let canvases = made
         let results = Results<T>(count: lists.count)
         DispatchQueue.concurrentPerform(iterations: workers) { w in
             let canvas = canvases[w]
@@ -30,18 +32,17 @@ struct FrameWorkers {
     }
 
     /// Slots written by index from several threads: each index by exactly one worker.
-    private final class Results<T>: @unchecked Sendable {
-        private(set) var values: [T?]
-        private let lock = NSLock()
+    private final class Results<T: Sendable>: Sendable {
+        private let slots: Mutex<[T?]>
 
         init(count: Int) {
-            values = Array(repeating: nil, count: count)
+            slots = Mutex(Array(repeating: nil, count: count))
         }
 
+        var values: [T?] { slots.withLock { $0 } }
+
         func set(_ i: Int, _ value: T) {
-            lock.lock()
-            values[i] = value
-            lock.unlock()
+            slots.withLock { $0[i] = value }
         }
     }
 }

@@ -12,14 +12,17 @@ import Synchronization
 /// the table with release/acquire ordering (read on every call, so without a lock that
 /// threads would queue on), the path behind a lock. They never change after `init`.
 public enum Host {
-    private static let installedTable = Atomic<UnsafePointer<sh_host>?>(nil)
+    /// The table's address (0 until `init`): a pointer is not `Sendable`, its bit pattern is.
+    private static let installedTable = Atomic<UInt>(0)
     private static let installedPath = Locked<String?>(nil)
     /// The bundle's context from `init_with_context` (ABI 1.2), as a number: what
     /// `bundle_log` needs to name this bundle from any thread. 0 until then.
     private static let installedContext = Atomic<UInt>(0)
 
     /// The table handed to `init`; `nil` until the host initialised this bundle.
-    static var table: UnsafePointer<sh_host>? { installedTable.load(ordering: .acquiring) }
+    static var table: UnsafePointer<sh_host>? {
+        UnsafePointer(bitPattern: installedTable.load(ordering: .acquiring))
+    }
 
     /// The path the host loaded this bundle from, for finding resources beside it.
     public static var bundlePath: String? { installedPath.withLock { $0 } }
@@ -85,7 +88,7 @@ public enum Host {
     private static func accept(_ host: UnsafePointer<sh_host>, bundlePath path: UnsafePointer<CChar>?) {
         let path = path.map { String(cString: $0) }
         installedPath.withLock { $0 = path }
-        installedTable.store(host, ordering: .releasing)
+        installedTable.store(UInt(bitPattern: host), ordering: .releasing)
     }
 
     /// The host function at `field`. The host must fill every field of its table; a

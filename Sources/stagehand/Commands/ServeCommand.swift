@@ -92,7 +92,7 @@ struct ServeCommand: ParsableCommand {
         }
         let shown = host.contains(":") ? "[\(host)]" : (host == "0.0.0.0" ? "127.0.0.1" : host)
         print("Stagehand playground: http://\(shown):\(listening)/")
-        fflush(stdout)
+        fflush(nil) // every output stream: the line above must reach a pipe now
         signal(SIGINT, SIG_IGN)
         signal(SIGTERM, SIG_IGN)
         let stop = DispatchSemaphore(value: 0)

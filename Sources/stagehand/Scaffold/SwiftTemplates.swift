@@ -23,7 +23,7 @@ enum SwiftTemplates {
             targets: [
                 .target(name: "\(s.bundle)", dependencies: [.product(name: "StagehandSDK", package: stagehandPackage)]),
             ],
-            swiftLanguageModes: [.v5]
+            swiftLanguageModes: [.v6]
         )
 
         """

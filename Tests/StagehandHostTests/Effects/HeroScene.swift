@@ -30,11 +30,11 @@ struct HeroExpectedPose: CustomStringConvertible {
 }
 
 /// One transition as the tests expect it: each page's pose at fraction `f` of the curve.
-struct HeroExpectedMotion {
+struct HeroExpectedMotion: Sendable {
     var toOnTop: Bool
     var curve: TimingCurve
-    var from: (Double) -> HeroExpectedPose
-    var to: (Double) -> HeroExpectedPose
+    var from: @Sendable (Double) -> HeroExpectedPose
+    var to: @Sendable (Double) -> HeroExpectedPose
 }
 
 /// The pair of operations a run plays.
