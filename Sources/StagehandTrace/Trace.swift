@@ -67,6 +67,9 @@ public struct Trace: Codable, Hashable, Sendable {
         public var zPosition: Double?
         /// The view's match identifier, when it has one (see Documentation/MatchedViews.md).
         public var match: String?
+        /// How the view is composited, when not normally: `"plus-lighter"` (its colour
+        /// is added to what its earlier siblings drew; see Documentation/Trace.md).
+        public var compositing: String?
 
         public init(title: String, kind: String, source: String?, depth: Int, frame: [Double], transform: [Double],
                     alpha: Double, opacity: Double, hidden: Bool, corners: [[Double]], color: [Double]?,

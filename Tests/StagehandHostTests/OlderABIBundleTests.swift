@@ -4,7 +4,8 @@ import Testing
 /// Bundles written against older ABI shapes (sources and frozen headers in `Fixtures/`),
 /// built with the C compiler against their own header and loaded into the current
 /// host: an ABI 1.0 bundle (smaller `sh_host` and `sh_bundle`, no 1.1 field, minor 0)
-/// pushes and pops, an ABI 1.1 one presents and dismisses and gets its 1.1 answer. The
+/// pushes and pops, an ABI 1.1 one presents and dismisses and gets its 1.1 answer, an
+/// ABI 1.2 one reveals through a mask and logs through its bundle context. The
 /// traces show each effect ran, frame by frame, as written.
 @Suite struct OlderABIBundleTests {
     static let fixtures = TestEnvironment.repositoryRoot + "/Tests/StagehandHostTests/Fixtures"
@@ -78,6 +79,26 @@ import Testing
         // The host removed the dismissed view.
         let last = frames.last?["views"] as? [[String: Any]] ?? []
         #expect(!last.contains { $0["title"] as? String == "Compose" })
+        #expect(frames.last?["presented"] as? [String] == [])
+    }
+
+    @Test func anABI12BundleRevealsThroughAMaskAndLogsWithItsContext() throws {
+        let setup = try Setup("1.2", "old_reveal.c", as: "libOldReveal.so")
+        let (run, events, frames) = try setup.play("""
+            {"steps": [{"present": {"title": "Compose", "effect": "old-reveal-present", "dismissal": "old-reveal-dismiss"}},
+                       {"wait": 1}, {"dismiss": {}}, {"wait": 1}]}
+            """)
+        #expect(run.status == 0, "\(run.errors)")
+        #expect(events == ["0 began old-reveal-present", "0.4 completed old-reveal-present", "1 began old-reveal-dismiss", "1.4 completed old-reveal-dismiss"])
+        #expect(run.errors == """
+            note: libOldReveal.so (old-reveal-present): revealing, as ABI 1.2 bundles did
+            note: libOldReveal.so (old-reveal-dismiss): hiding, as ABI 1.2 bundles did
+
+            """)
+        // Linear from a circle of radius 1 to one of 500 about (195, 422): at 0.2 s, 250.5.
+        let mask = Self.view("Compose", at: 0.2, in: frames)?["mask"] as? [Double]
+        #expect(mask == [195 - 250.5, 422 - 250.5, 501, 501, 250.5])
+        #expect(Self.view("Compose", at: 1.2, in: frames)?["mask"] as? [Double] == [195 - 250.5, 422 - 250.5, 501, 501, 250.5])
         #expect(frames.last?["presented"] as? [String] == [])
     }
 }

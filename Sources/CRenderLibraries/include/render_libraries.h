@@ -72,7 +72,8 @@ typedef enum _cairo_format {
 
 typedef enum _cairo_operator {
     CAIRO_OPERATOR_SOURCE = 1,
-    CAIRO_OPERATOR_OVER = 2
+    CAIRO_OPERATOR_OVER = 2,
+    CAIRO_OPERATOR_ADD = 12
 } cairo_operator_t;
 
 typedef enum _cairo_font_slant {
@@ -150,6 +151,9 @@ typedef gdImage *gdImagePtr;
     F(void, fill, (cairo_t *cr)) \
     F(void, clip, (cairo_t *cr)) \
     F(void, paint, (cairo_t *cr)) \
+    F(void, paint_with_alpha, (cairo_t *cr, double alpha)) \
+    F(void, push_group, (cairo_t *cr)) \
+    F(void, pop_group_to_source, (cairo_t *cr)) \
     F(void, select_font_face, (cairo_t *cr, const char *family, cairo_font_slant_t slant, cairo_font_weight_t weight)) \
     F(void, set_font_size, (cairo_t *cr, double size)) \
     F(cairo_font_options_t *, font_options_create, (void)) \

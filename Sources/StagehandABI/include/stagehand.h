@@ -21,7 +21,9 @@
  * `abi_minor` is not newer than its own. History: 1.0 the first; 1.1 appended
  * `sh_host.controller_transition_in_progress`; 1.2 appended the bundle's log, touch
  * counts, the pinch and the layer properties of 3D and masked effects to `sh_host`, and
- * `init_with_context` (context, refusal message) to `sh_bundle`. Every struct carries `size`: fields are only
+ * `init_with_context` (context, refusal message) to `sh_bundle`; 1.3 appended matched views
+ * (the pairs a transition offers, flying copies, match identifiers) and plus-lighter
+ * compositing to `sh_host`. Every struct carries `size`: fields are only
  * ever appended, and a reader must check `size` before reading a field added later.
  *
  * Threading. A host may run several stages (scenes: a window, its clock, its
@@ -73,7 +75,7 @@ extern "C" {
 #endif
 
 #define STAGEHAND_ABI_MAJOR 1
-#define STAGEHAND_ABI_MINOR 2
+#define STAGEHAND_ABI_MINOR 3
 
 /** The name of the one symbol every bundle exports. */
 #define STAGEHAND_ENTRY_SYMBOL "stagehand_bundle_entry"
@@ -170,6 +172,45 @@ typedef struct sh_mask {
     sh_rect rect;
     double corner_radius;
 } sh_mask;
+
+/* ---------------------------------------------------------------- matched views (1.3) */
+
+/**
+ * How a view is put onto what lies behind it (1.3). A fixed-width integer, not a C enum,
+ * so its size never depends on the compiler. SH_COMPOSITING_PLUS_LIGHTER is CSS's
+ * `mix-blend-mode: plus-lighter`: the view's colour is added to what the siblings before
+ * it drew, clamped, so two identical images at opacities p and 1 - p make exactly the
+ * image (normal compositing lets what lies behind show through: the alpha dip of a
+ * semi-transparent cross-fade). The parent of such a view is drawn as an isolated group:
+ * the sum is put over what lies behind it, never added to it. Put both images of a
+ * cross-fade in one holder view (a `view_create`d one in the container).
+ */
+typedef uint32_t sh_compositing;
+#define SH_COMPOSITING_NORMAL 0u
+#define SH_COMPOSITING_PLUS_LIGHTER 1u
+
+/** One side of a matched pair (see sh_matched_pair). */
+typedef struct sh_matched_side {
+    sh_view *view;          /* the real view, valid until the transition ends */
+    sh_rect frame;          /* in the container's coordinates, its screen settled */
+    double corner_radius;
+    double opacity;         /* its alpha times its ancestors' up to its screen's root */
+    bool opaque;            /* opacity 1 and an opaque background colour */
+} sh_matched_side;
+
+/**
+ * Two views, one in the outgoing and one in the incoming screen, carrying the same match
+ * identifier when the transition started (Documentation/MatchedViews.md states how views
+ * are paired). Frames are in the container's coordinates as each screen stands settled:
+ * the outgoing at its initial frame, the incoming at its final frame. Set `size` to
+ * `sizeof(sh_matched_pair)` before asking: the host fills what both know.
+ */
+typedef struct sh_matched_pair {
+    uint32_t size;
+    const char *identifier; /* UTF-8; valid until the next host call on this thread */
+    sh_matched_side source;      /* the `from` side */
+    sh_matched_side destination; /* the `to` side */
+} sh_matched_pair;
 
 /* ---------------------------------------------------------------- animation description */
 
@@ -401,6 +442,42 @@ typedef struct sh_host {
      *  order; it also moves the layer along z under a perspective. Animatable. */
     double (*view_z_position)(sh_view *v);
     void (*view_set_z_position)(sh_view *v, double z);
+
+    /* -- added in ABI 1.3 (check with SH_HOST_HAS before use): matched views */
+
+    /** How many pairs of matched views the transition offers (0: none; the effect then
+     *  plays a whole-screen fallback). */
+    size_t (*context_matched_pair_count)(sh_context *ctx);
+    /** Pair `index` (0 ..< count, in the order of their incoming views) into `*out`
+     *  (whose `size` the caller set). False, `*out` untouched, for an index out of range. */
+    bool (*context_matched_pair)(sh_context *ctx, size_t index, sh_matched_pair *out);
+    /**
+     * A flying copy of `v` (Hero's default snapshot): what `v` shows now, without the
+     * views of other pairs inside it (they fly on their own), its transform and alpha
+     * reset, its frame `v`'s frame in the container with its screen settled. In no
+     * hierarchy: add it to the container. NULL for a NULL or unknown view.
+     */
+    sh_view *(*context_flying_copy)(sh_context *ctx, sh_view *v);
+    /**
+     * Moves the real `v`, a view of one of the transition's pairs, into the container at
+     * its settled frame with an identity transform, to fly itself (content that changes
+     * keeps changing). Whatever the effect does to a matched view, it is back in its
+     * place, as it was, when the transition ends either way. False, nothing done, for a
+     * view of no pair.
+     */
+    bool (*context_take_view)(sh_context *ctx, sh_view *v);
+    /** `v`'s frame in the container's coordinates as its screen stands settled (any view
+     *  of either screen; another view: where it is now). */
+    sh_rect (*context_settled_frame)(sh_context *ctx, sh_view *v);
+    /** The view's match identifier (UTF-8, valid until the next host call on this
+     *  thread), or NULL when it has none. */
+    const char *(*view_match_id)(sh_view *v);
+    /** Sets the identifier (copied); NULL or "" removes it. Pairs are made when a
+     *  transition starts: set identifiers before. */
+    void (*view_set_match_id)(sh_view *v, const char *identifier);
+    /** SH_COMPOSITING_NORMAL or SH_COMPOSITING_PLUS_LIGHTER; another value is refused. */
+    sh_compositing (*view_compositing)(sh_view *v);
+    void (*view_set_compositing)(sh_view *v, sh_compositing mode);
 } sh_host;
 
 /* ---------------------------------------------------------------- the effect table */

@@ -136,6 +136,47 @@ static inline void sh_gesture_drive_let_go(sh_gesture_drive *drive, const sh_hos
 }
 
 /**
+ * Matched views (1.3): the number of pairs the transition offers, 0 on an older host
+ * (play a whole-screen fallback then), and pair `index` with its `size` set for you:
+ *
+ *     size_t n = sh_matched_pair_count(host, ctx);
+ *     for (size_t i = 0; i < n; i++) {
+ *         sh_matched_pair pair;
+ *         if (!sh_matched_pair_get(host, ctx, i, &pair)) continue;
+ *         sh_view *copy = host->context_flying_copy(ctx, pair.source.view);
+ *         ... fly `copy` from pair.source.frame to pair.destination.frame ...
+ *     }
+ */
+static inline size_t sh_matched_pair_count(const sh_host *host, sh_context *ctx) {
+    return SH_HOST_HAS(host, context_matched_pair_count) ? host->context_matched_pair_count(ctx) : 0;
+}
+
+static inline bool sh_matched_pair_get(const sh_host *host, sh_context *ctx, size_t index, sh_matched_pair *out) {
+    if (!SH_HOST_HAS(host, context_matched_pair)) return false;
+    out->size = (uint32_t)sizeof(sh_matched_pair);
+    return host->context_matched_pair(ctx, index, out);
+}
+
+/**
+ * A cross-fade without the alpha dip (1.3): puts `old_image` and then `new_image` into
+ * `holder` (a view of their own, e.g. `view_create`d in the container, so that they
+ * add up among themselves and not onto what lies behind; made transparent here) with plus-lighter
+ * compositing. Animate `old_image`'s alpha to 0 and `new_image`'s to 1 with the same
+ * timing: at every moment they make exactly one image. On an older host they are only
+ * added (a normal cross-fade).
+ */
+static inline void sh_cross_fade_pair(const sh_host *host, sh_view *holder, sh_view *old_image, sh_view *new_image) {
+    sh_color clear = {0, 0, 0, 0};
+    host->view_set_background_color(holder, clear); /* a made view is drawn as a card otherwise */
+    host->view_add_subview(holder, old_image);
+    host->view_add_subview(holder, new_image);
+    if (SH_HOST_HAS(host, view_set_compositing)) {
+        host->view_set_compositing(old_image, SH_COMPOSITING_PLUS_LIGHTER);
+        host->view_set_compositing(new_image, SH_COMPOSITING_PLUS_LIGHTER);
+    }
+}
+
+/**
  * Defines the bundle's one exported symbol in one line: a static `sh_bundle` with this
  * header's ABI version, the manifest (a string constant) and the init/deinit functions,
  * and `stagehand_bundle_entry` returning it.

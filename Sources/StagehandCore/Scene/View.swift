@@ -285,6 +285,12 @@ open class View {
         resetForSnapshot(copyForSnapshot(parent: nil))
     }
 
+    /// A snapshot without the views `excluding` names (nor what is inside them): the
+    /// flying copy of a matched view leaves out the matched views inside it.
+    func snapshotView(excluding: Set<ObjectIdentifier>) -> View {
+        resetForSnapshot(copyForSnapshot(parent: nil, excluding: excluding))
+    }
+
     /// A snapshot holding only the subviews that can draw inside `region` (in this
     /// view's bounds coordinates): the same pixels there as `snapshotView()`.
     func snapshotView(keeping region: Rect) -> View {
@@ -300,6 +306,7 @@ open class View {
         copy.model.isHidden = false
         copy.model.zPosition = 0
         copy.model.isDoubleSided = true
+        copy.model.compositing = .normal
         return copy
     }
 
@@ -312,15 +319,16 @@ open class View {
     /// reach it: a subview is left out only when the box of everything it draws
     /// (`drawnExtent`), mapped up to the region's space, misses the region, so the
     /// region shows the same pixels with or without it.
-    func copyForSnapshot(parent: View?, keeping region: Rect? = nil, upward: [Transform3D] = []) -> View {
+    func copyForSnapshot(parent: View?, keeping region: Rect? = nil, upward: [Transform3D] = [],
+                         excluding: Set<ObjectIdentifier> = []) -> View {
         let copy = View(frame: .zero, kind: kind.isContent ? kind : .snapshot, label: label)
         copy.name = name
         copy.model = presentation
         copy.sourceKind = kind.isContent ? nil : sourceKind ?? kind
         copy.superview = parent
-        for sub in subviews where !sub.presentation.isHidden {
+        for sub in subviews where !sub.presentation.isHidden && !excluding.contains(ObjectIdentifier(sub)) {
             guard let region else {
-                copy.subviews.append(sub.copyForSnapshot(parent: copy))
+                copy.subviews.append(sub.copyForSnapshot(parent: copy, excluding: excluding))
                 continue
             }
             let chain = [sub.toSuperview()] + upward

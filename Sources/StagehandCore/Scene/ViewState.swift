@@ -30,6 +30,8 @@ public struct ViewState: Hashable, Sendable {
     /// CALayer.zPosition: siblings are drawn in increasing zPosition, then in subview
     /// order; under a perspective it also moves the layer along z.
     public var zPosition: Double
+    /// How the view is put onto what lies behind it (see `Compositing`). Not animatable.
+    public var compositing: Compositing
 
     public init(frame: Rect) {
         bounds = Rect(origin: .zero, size: frame.size)
@@ -49,6 +51,7 @@ public struct ViewState: Hashable, Sendable {
         shadowOffset = Size(width: 0, height: -3)
         shadowColor = .black
         zPosition = 0
+        compositing = .normal
     }
 
     /// The frame as UIKit reports it: with an identity transform, the rectangle in the

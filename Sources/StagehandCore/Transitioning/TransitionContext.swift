@@ -48,6 +48,10 @@ public final class TransitionContext {
     /// paired when the transition started (see `MatchedPair` and
     /// Documentation/MatchedViews.md); empty when none do.
     public private(set) var matchedPairs: [MatchedPair] = []
+    /// Both screens as the matching measured them (roots and where they stand).
+    var matchedScreens: [ViewMatcher.Screen] = []
+    /// Every view of a pair, either side.
+    var matchedViews: Set<ObjectIdentifier> = []
     private var watchdogGeneration = 0
     private var everDriven = false
     /// The idle watchdog: when the interaction was last driven, the generation that arm
@@ -141,8 +145,9 @@ public final class TransitionContext {
             let frame = (vc === fromViewController ? initialFrames : finalFrames)[ObjectIdentifier(vc)]
             return frame.flatMap { $0 == .zero ? nil : $0 } ?? vc.view.model.frame
         }
-        let (pairs, duplicates) = matcher.pairs(from: .init(root: from, placement: placement(fromViewController)),
-                                                to: .init(root: to, placement: placement(toViewController)))
+        matchedScreens = [.init(root: from, placement: placement(fromViewController)),
+                          .init(root: to, placement: placement(toViewController))]
+        let (pairs, duplicates) = matcher.pairs(from: matchedScreens[0], to: matchedScreens[1])
         for duplicate in duplicates {
             let side = duplicate.inSource ? "outgoing" : "incoming"
             let names = duplicate.views.prefix(2).map { "'\($0.displayName)'" }.joined(separator: " and ")
@@ -151,6 +156,7 @@ public final class TransitionContext {
                          "match identifier '\(duplicate.identifier)' is carried by \(names)\(more) in the \(side) screen (\(side == "outgoing" ? fromViewController.title ?? "untitled" : toViewController.title ?? "untitled")); neither is matched")
         }
         matchedPairs = pairs
+        matchedViews = Set(pairs.flatMap { [ObjectIdentifier($0.source.view), ObjectIdentifier($0.destination.view)] })
         savedMatched = pairs.isEmpty ? nil : HierarchyRecord(views: pairs.flatMap { [$0.source.view, $0.destination.view] })
     }
 

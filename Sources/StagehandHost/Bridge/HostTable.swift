@@ -75,6 +75,7 @@ public enum HostTable {
         installGestures(&t)
         installTouches(&t)
         installLayers(&t)
+        installMatching(&t)
         return t
     }
 }

@@ -61,6 +61,7 @@ public final class TraceRecorder {
                 color: color, cornerRadius: Self.round6(p.cornerRadius), shadow: Self.round6(p.shadowOpacity))
             Self.recordLayerProperties(of: p, in: &record)
             if let id = v.matchID, !id.isEmpty { record.match = id }
+            if p.compositing != .normal { record.compositing = p.compositing.rawValue }
             views.append(record)
             for s in v.subviewsInDrawingOrder { walk(s, depth: depth + 1, opacity: shown, parentToWindow: toWindow) }
         }

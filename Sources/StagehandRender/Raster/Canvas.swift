@@ -95,7 +95,23 @@ final class Canvas: @unchecked Sendable {
     }
 
     private func paintItems(_ list: DisplayList) {
+        // The groups open, innermost last: each is a layer cairo pushed.
+        var open: [(alpha: Double, additive: Bool)] = []
         for item in list.items {
+            if let mark = item.group {
+                switch mark {
+                case .begin(let alpha, let additive):
+                    cairo.push_group(cr)
+                    open.append((alpha, additive))
+                case .end:
+                    guard let group = open.popLast() else { continue }
+                    cairo.pop_group_to_source(cr)
+                    cairo.set_operator(cr, group.additive ? CAIRO_OPERATOR_ADD : CAIRO_OPERATOR_OVER)
+                    cairo.paint_with_alpha(cr, group.alpha)
+                    cairo.set_operator(cr, CAIRO_OPERATOR_OVER)
+                }
+                continue
+            }
             if !item.clips.isEmpty {
                 cairo.save(cr)
                 for clip in item.clips {

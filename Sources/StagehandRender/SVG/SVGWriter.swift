@@ -42,6 +42,19 @@ struct SVGWriter {
     /// written just before it.
     mutating func items(_ list: DisplayList) {
         for item in list.items {
+            switch item.group {
+            case .begin(let alpha, let additive)?:
+                // A plus-lighter view is a group added to its isolated parent's layer.
+                text += additive ? "<g style=\"mix-blend-mode:plus-lighter\" opacity=\"" : "<g style=\"isolation:isolate\" opacity=\""
+                number(alpha, decimals: 4)
+                text += "\">"
+                continue
+            case .end?:
+                text += "</g>"
+                continue
+            case nil:
+                break
+            }
             for clip in item.clips {
                 clipCount += 1
                 text += "<clipPath id=\"c\(clipCount)\">"

@@ -35,12 +35,33 @@ struct DisplayList: Sendable {
         // Clipping in force: each entry applies to the views deeper than its depth.
         var clipping: [(depth: Int, shape: Shape)] = []
         let views = frame.views
-        for (index, view) in views.enumerated() {
+        // Groups open: each closes before the next view not deeper than its depth. A
+        // plus-lighter view is a group of its own (drawn opaque, then added with its
+        // opacity), inside its parent's isolated group; `opacity` is what the group's
+        // items are drawn relative to.
+        let isolated = Self.parentsOfPlusLighterViews(views)
+        var groups: [(depth: Int, opacity: Double)] = []
+        for (index, original) in views.enumerated() {
+            while let last = groups.last, last.depth >= original.depth {
+                groups.removeLast()
+                items.append(.group(.end))
+            }
             if let depth = hiddenAt {
-                if view.depth > depth { continue }
+                if original.depth > depth { continue }
                 hiddenAt = nil
             }
+            var view = original
+            if let within = groups.last?.opacity, within > 0 { view.opacity /= within }
             while let last = clipping.last, last.depth >= view.depth { clipping.removeLast() }
+            if view.compositing == "plus-lighter", !view.hidden {
+                guard view.opacity > 0.001 else {
+                    hiddenAt = view.depth
+                    continue
+                }
+                items.append(.group(.begin(alpha: min(view.opacity, 1), additive: true)))
+                groups.append((view.depth, original.opacity))
+                view.opacity = 1
+            }
             // A layer that is not double-sided is not drawn while its back faces the
             // viewer (its corners run counter-clockwise on screen), nor is what is in it.
             if view.hidden || (view.doubleSided == false && Quad(view.corners).map { $0.doubleArea < 0 } == true) {
@@ -62,7 +83,28 @@ struct DisplayList: Sendable {
                 clipping.append((view.depth, mask))
             }
             if let bounds = shapes.bounds { clipping.append((view.depth, bounds)) }
+            if isolated.contains(index) {
+                items.append(.group(.begin(alpha: 1, additive: false)))
+                groups.append((view.depth, groups.last?.opacity ?? 1))
+            }
         }
+        for _ in groups { items.append(.group(.end)) }
+    }
+
+    /// The indexes of the views that hold a plus-lighter subview: each is drawn as an
+    /// isolated group, so its subviews add up among themselves, not onto what lies
+    /// behind it.
+    static func parentsOfPlusLighterViews(_ views: [Trace.ViewRecord]) -> Set<Int> {
+        var out: Set<Int> = []
+        var path: [Int] = []
+        for (index, view) in views.enumerated() {
+            while path.count > view.depth { path.removeLast() }
+            if view.compositing == "plus-lighter", let parent = path.last, views[parent].depth == view.depth - 1 {
+                out.insert(parent)
+            }
+            path.append(index)
+        }
+        return out
     }
 
     /// The outlines a view clips to: its mask (itself and its subviews) and, with
