@@ -73,8 +73,9 @@ final class PanDrivenPopDelegate: NavigationControllerDelegate {
         #expect(nav.topViewController?.view.superview === nav.transitionView)
         #expect(nav.transitionView.subviews.count == 1)
         #expect(delegate.interactionRequests == 1)
+        // The stack was set up without animation: recorded as applied.
         let events = stage.transitionEvents.map(\.kind)
-        #expect(events == [.began, .completed])
+        #expect(events == [.applied, .began, .completed])
     }
 
     @Test func heldAt40PercentCancelsAndRestoresEverything() {
@@ -90,7 +91,7 @@ final class PanDrivenPopDelegate: NavigationControllerDelegate {
         #expect(nav.viewControllers.map(\.title) == ["Inbox", "Detail"])
         #expect(detail.parent === nav)
         #expect(sceneSignature(stage.window) == before)
-        #expect(stage.transitionEvents.map(\.kind) == [.began, .cancelled])
+        #expect(stage.transitionEvents.map(\.kind) == [.applied, .began, .cancelled])
         _ = delegate
     }
 

@@ -93,6 +93,6 @@ import Testing
         #expect(stage.settle())
         #expect(root.presentedViewController === modal)
         #expect(sceneSignature(stage.window) == before)
-        #expect(stage.transitionEvents.map(\.kind) == [.began, .cancelled])
+        #expect(stage.transitionEvents.map(\.kind) == [.applied, .began, .cancelled])
     }
 }

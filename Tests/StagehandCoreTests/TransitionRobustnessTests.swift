@@ -82,7 +82,7 @@ final class FixedDelegate: NavigationControllerDelegate {
         nav.popViewController(animated: true)
         #expect(stage.settle(limit: stage.watchdogGrace + 2))
         #expect(nav.viewControllers.map(\.title) == ["A"])
-        #expect(stage.transitionEvents.map(\.kind) == [.began, .completed])
+        #expect(stage.transitionEvents.map(\.kind) == [.applied, .began, .completed])
         #expect(stage.diagnostics.contains { $0.message.contains("undriven") })
     }
 

@@ -37,8 +37,8 @@ import Testing
             """)
         let setup = try Setup(bundle, name: "NaN")
         let lines = """
-            warning: libNaN.so (nan): view_set_alpha: alpha nan is not finite: refused, value kept (said once per effect and property)
-            warning: libNaN.so (nan): view_set_frame: frame (0.0, 0.0, inf, 100.0) is not finite: refused, value kept (said once per effect and property)
+            warning: libNaN.so (nan): view_set_alpha: alpha nan refused: a number must be finite and within ±1e9; the view keeps its old value (said once per effect and property)
+            warning: libNaN.so (nan): view_set_frame: frame (0.0, 0.0, inf, 100.0) refused: a number must be finite and within ±1e9; the view keeps its old value (said once per effect and property)
 
             """
         // Two pushes: still one line per property.

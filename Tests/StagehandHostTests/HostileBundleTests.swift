@@ -146,8 +146,8 @@ import Testing
         let play = try setup.play("nan", wait: 1, ["--trace", trace])
         #expect(play.status == 0, "\(play.errors)")
         #expect(play.errors == """
-            warning: libNaN.so (nan): view_set_frame: frame (nan, 0.0, 100.0, inf) is not finite: refused, value kept (said once per effect and property)
-            warning: libNaN.so (nan): view_set_alpha: alpha nan is not finite: refused, value kept (said once per effect and property)
+            warning: libNaN.so (nan): view_set_frame: frame (nan, 0.0, 100.0, inf) refused: a number must be finite and within ±1e9; the view keeps its old value (said once per effect and property)
+            warning: libNaN.so (nan): view_set_alpha: alpha nan refused: a number must be finite and within ±1e9; the view keeps its old value (said once per effect and property)
 
             """, "\(play.output)\(play.errors)")
         let data = try Data(contentsOf: URL(fileURLWithPath: trace))

@@ -11,7 +11,9 @@ import StagehandCore
 /// what UIKit leaves: no transition open, no snapshot showing, the top view shown whole
 /// and covering the screen, and the stacks and presentations a model of the same
 /// operations predicts (each queued operation acting on the scene the earlier ones
-/// leave). At the end no popped or dismissed controller may still be alive.
+/// leave). No step is silent: one that changes the scene has an event for it in the
+/// trace, and an operation that changes nothing says why. At the end no popped or
+/// dismissed controller may still be alive.
 ///
 /// 500 cases by default; `STAGEHAND_PROPERTY_CASES=10000 swift test --filter
 /// RandomScenarioPropertyTests` for a long run. A failure is shrunk, and the smallest
@@ -55,9 +57,11 @@ import StagehandCore
         var problems: [String] = []
         var models: Set<SceneModel> = [SceneModel(rootInNavigation: scenario.setup.rootInNavigation)]
         var tracked: [WeakController] = []
+        var records = StepRecords(scene: SceneModel(rootInNavigation: scenario.setup.rootInNavigation))
         let runner = ScenarioRunner(library: BuiltInEffects.library)
         let result = runner.run(parsed, afterStep: { index, stage, _ in
             guard problems.isEmpty else { return }
+            problems += records.problems(after: scenario.steps[index], index: index, on: stage)
             models = Set(models.flatMap { $0.applying(scenario.steps[index], index: index) })
             tracked += controllers(in: stage.window).map(WeakController.init)
             guard stage.isSettled else { return }
@@ -70,7 +74,7 @@ import StagehandCore
             problems += settledProblems(result.stage, models: &models, at: "at the end")
         }
         var open = 0
-        for event in result.stage.transitionEvents where event.kind != .error {
+        for event in result.stage.transitionEvents where [.began, .completed, .cancelled].contains(event.kind) {
             open += event.kind == .began ? 1 : -1
             if open != 0 && open != 1 {
                 problems.append("transition events overlap or end twice: \(result.stage.transitionEvents.map { "\($0.operation.rawValue) \($0.kind.rawValue)" })")
@@ -123,6 +127,36 @@ import StagehandCore
         }
         window.rootViewController.map(visit)
         return found
+    }
+}
+
+/// No step is silent: a step that changes the scene (a stack, a presentation, a
+/// container's child) leaves an event in the trace for it, and an operation (push, pop,
+/// popToRoot, present, dismiss, switchChild) leaves an event or a message even when it
+/// changes nothing (refused, queued, or with nothing to act on). Waits and drags that
+/// change nothing need say nothing.
+private struct StepRecords {
+    var scene: SceneModel
+    var events = 0
+    var diagnostics = 0
+
+    mutating func problems(after step: RandomStep, index: Int, on stage: Stage) -> [String] {
+        let now = SceneModel(window: stage.window)
+        let newEvents = stage.transitionEvents.count > events
+        let said = newEvents || stage.diagnostics.count > diagnostics
+        var problems: [String] = []
+        if now != scene && !newEvents {
+            problems.append("step \(index + 1) (\(step.what)) changed the scene from \(scene) to \(now) and the trace holds no event for it")
+        }
+        switch step.what {
+        case .wait, .drag: break
+        default:
+            if !said { problems.append("step \(index + 1) (\(step.what)) left neither an event nor a message") }
+        }
+        scene = now
+        events = stage.transitionEvents.count
+        diagnostics = stage.diagnostics.count
+        return problems
     }
 }
 

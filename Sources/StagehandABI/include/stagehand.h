@@ -58,6 +58,13 @@
  * nothing happens and a neutral value comes back. Indexes and counts are checked: one out
  * of range is reported and answered with NULL (or, for insertions, the nearest end).
  *
+ * Numbers: every double a bundle hands the host (in an argument, a struct, or an answer
+ * such as `transition_duration`) must be finite and within +-1e9; a duration or delay
+ * must be finite and at most 3600 seconds (a negative one means no time). A number that
+ * is not is refused before anything uses it, with one warning per effect and property:
+ * a setter keeps the old value, an animation makes its changes at once, a duration reads
+ * as 0 (see each function for its outcome, and Documentation/Errors.md for the words).
+ *
  * Lifetimes: handles are borrowed. A handle passed to a callback is valid for that
  * callback; a handle obtained from a transition context is valid until that transition
  * ends (the host keeps what it handed out alive until then). Strings returned by the

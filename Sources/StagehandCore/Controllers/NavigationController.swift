@@ -34,7 +34,7 @@ open class NavigationController: ViewController {
         super.init(title: rootViewController?.title)
         interactionHandler.navigationController = self
         if let root = rootViewController {
-            runStackChange(to: [root], operation: .push, animated: false, interaction: nil)
+            runStackChange(to: [root], operation: .push, animated: false, interaction: nil, recorded: false)
         }
     }
 
@@ -162,7 +162,10 @@ open class NavigationController: ViewController {
                     stage.refuse(StageError(.notInStack, "Tried to pop to a view controller that doesn't exist."), operation: .pop, source: "navigation")
                     return
                 }
-                guard topViewController !== vc else { return }
+                guard topViewController !== vc else {
+                    noteNothingToPop(to: vc)
+                    return
+                }
                 runPop(to: vc, animated: animated, interaction: nil)
             }
             return nil
@@ -171,13 +174,24 @@ open class NavigationController: ViewController {
             stage.refuse(StageError(.notInStack, "Tried to pop to a view controller that doesn't exist."), operation: .pop, source: "navigation")
             return nil
         }
-        guard i < viewControllers.count - 1 else { return [] }
+        guard i < viewControllers.count - 1 else {
+            noteNothingToPop(to: vc)
+            return []
+        }
         let popped = Array(viewControllers[(i + 1)...])
         stage.perform("popTo") { [self] in
             guard viewControllers.contains(where: { $0 === vc }), topViewController !== vc else { return }
             runPop(to: vc, animated: animated, interaction: nil)
         }
         return popped
+    }
+
+    /// A pop to the controller already on top does nothing, as UIKit; it says so, as a
+    /// pop on the root does.
+    private func noteNothingToPop(to vc: ViewController) {
+        let what = vc === viewControllers.first ? "popToRootViewController on the root view controller"
+            : "popToViewController to \(vc.title ?? "the top view controller"), already on top,"
+        stage.report(.note, "navigation", "\(what) does nothing")
     }
 
     /// popToRootViewController(animated:): the controllers popped. Queued behind a
@@ -259,8 +273,11 @@ open class NavigationController: ViewController {
     /// didMove / removeFromParent at the end), the stack updated at once as UIKit does,
     /// and — when the top changes on screen, animated — a transition whose cancellation
     /// puts the old stack back.
+    ///
+    /// A change made without a transition is recorded (`Stage.recordApplied`) unless
+    /// `recorded` is false (the root given at init, before any scene exists).
     private func runStackChange(to stack: [ViewController], operation: NavigationOperation, animated: Bool,
-                                interaction: InteractiveTransitioning?) {
+                                interaction: InteractiveTransitioning?, recorded: Bool = true) {
         let saved = viewControllers
         let from = topViewController
         let added = stack.filter { vc in !saved.contains { $0 === vc } }
@@ -272,6 +289,7 @@ open class NavigationController: ViewController {
         if let to, to !== from { delegate?.navigationController(self, willShow: to, animated: animated) }
 
         guard animated, isOnScreen, let from, let to, from !== to else {
+            if recorded { recordApplied(operation, from: from, to: to, stack: stack, saved: saved, animated: animated) }
             if isViewLoaded { layoutBar() }
             from?.viewWillDisappear(false); to?.viewWillAppear(false)
             if isViewLoaded {
@@ -294,6 +312,28 @@ open class NavigationController: ViewController {
                 viewControllers = saved
             }
         }
+    }
+
+    /// Records a stack change made without a transition, with the reason: as UIKit, a
+    /// navigation controller whose view is not in the window (covered by a full-screen
+    /// presentation, or taken out by an effect) changes its stack at once, and so does
+    /// one asked to change without animation. A change that leaves the stack as it was
+    /// is no change.
+    private func recordApplied(_ operation: NavigationOperation, from: ViewController?, to: ViewController?,
+                               stack: [ViewController], saved: [ViewController], animated: Bool) {
+        guard stack.count != saved.count || zip(stack, saved).contains(where: { $0 !== $1 }) else { return }
+        let reason: String
+        if !animated {
+            reason = "it was asked for without animation"
+        } else if !isOnScreen {
+            reason = "the navigation controller's view is not in the window"
+        } else {
+            reason = "the top view controller stays the same"
+        }
+        let what = operation == .push ? "push of \(to?.title ?? "a view controller")"
+            : "pop of \(from?.title ?? "a view controller") to \(to?.title ?? "a view controller")"
+        stage.recordApplied("\(what) applied at once, without a transition: \(reason)", source: "navigation",
+                            operation: operation == .push ? .push : .pop)
     }
 
     /// Asks the delegate for an animation controller (the system slide otherwise) and,

@@ -112,6 +112,8 @@ extension ViewController {
         guard animated else {
             container.addSubview(toView)
             finish(true)
+            stage.recordApplied("present of \(vc.title ?? "a view controller") applied at once, without a transition: it was asked for without animation",
+                                source: "presentation", operation: .present)
             return
         }
         let delegate = vc.transitioningDelegate
@@ -133,7 +135,13 @@ extension ViewController {
     private func runDismiss(presenter: ViewController, presented: ViewController, animated: Bool,
                             interaction driver: InteractiveTransitioning?, completion: (() -> Void)?) {
         let stage = self.stage
-        guard let window = presenter.view.window ?? presented.view.window ?? presented.presentationContainer?.window else { return }
+        guard let window = presenter.view.window ?? presented.view.window ?? presented.presentationContainer?.window else {
+            // An effect took the presentation (and its presenter) out of the window:
+            // nothing is there to dismiss.
+            stage.refuse(StageError(.invalidArgument, "dismiss of \(presented.title ?? "a view controller"): neither it nor \(presenter.title ?? "its presenter") is in the window; nothing dismissed"),
+                         operation: .dismiss, source: "presentation")
+            return
+        }
         // Whatever `presented` presented goes at once, without animation (UIKit animates
         // only the top one; Stagehand removes the ones between).
         var above = presented.presentedViewController
@@ -146,7 +154,11 @@ extension ViewController {
             vc.presentationContainer = nil
             vc.coveredView = nil
         }
-        guard let container = presented.presentationContainer else { return }
+        guard let container = presented.presentationContainer else {
+            stage.refuse(StageError(.invalidArgument, "dismiss of \(presented.title ?? "a view controller"): it has no presentation container; nothing dismissed"),
+                         operation: .dismiss, source: "presentation")
+            return
+        }
         let covered = presented.coveredView
         if let covered {
             window.insertSubview(covered.view, at: min(covered.index, window.subviews.count))
@@ -174,6 +186,8 @@ extension ViewController {
         presenter.viewWillAppear(animated)
         guard animated else {
             finish(true)
+            stage.recordApplied("dismiss of \(presented.title ?? "a view controller") applied at once, without a transition: it was asked for without animation",
+                                source: "presentation", operation: .dismiss)
             return
         }
         let delegate = presented.transitioningDelegate

@@ -29,7 +29,7 @@ public final class Stage {
     private var taskSequence = 0
     /// The transition running now, and the operations asked for meanwhile.
     var activeTransition: TransitionContext?
-    var pendingOperations: [() -> Void] = []
+    var pendingOperations: [(name: String, run: () -> Void)] = []
 
     private static let currentSlot = ThreadLocal<Stage>()
 
@@ -214,6 +214,15 @@ public final class Stage {
         record(TransitionEvent(time: now, kind: .error, effect: effect, operation: operation, interactive: false, message: message))
     }
 
+    /// Records an operation that changed the scene at once, without a transition (asked
+    /// for without animation, or for a navigation controller whose view is not in the
+    /// window, as UIKit does): a note and an `applied` event, so no change of the scene
+    /// goes unrecorded.
+    public func recordApplied(_ message: String, source: String, operation: TransitionEvent.Operation) {
+        report(.note, source, message)
+        record(TransitionEvent(time: now, kind: .applied, effect: source, operation: operation, interactive: false, message: message))
+    }
+
     /// Records an operation that could not run (UIKit would raise or log).
     public func refuse(_ error: StageError, operation: TransitionEvent.Operation, source: String) {
         report(.error, source, error.message)
@@ -245,12 +254,35 @@ public final class Stage {
         }
         report(.note, "transition", "\(what) asked for while a transition runs: queued")
         if let i = queueInsertionIndex {
-            pendingOperations.insert(operation, at: min(i, pendingOperations.count))
+            pendingOperations.insert((what, operation), at: min(i, pendingOperations.count))
             queueInsertionIndex = i + 1
         } else {
-            pendingOperations.append(operation)
+            pendingOperations.append((what, operation))
         }
     }
+
+    /// What has not finished, in words, for the end of a run that stopped before the
+    /// scene settled: the running transition (its effect, operation, start and progress),
+    /// the operations queued behind it (which never ran), and how many animations still
+    /// run outside a transition. Empty when the scene is settled.
+    public var unfinishedWork: [String] {
+        var parts: [String] = []
+        if let t = activeTransition {
+            var running = "\(t.effectName)'s \(t.operation.rawValue) (began at \(Self.seconds(t.startTime)) s"
+            if let percent = runningTransitionPercent { running += ", \(Int((percent * 100).rounded())) % done" }
+            parts.append("still running: " + running + ")")
+        }
+        if !pendingOperations.isEmpty {
+            parts.append("never run: " + pendingOperations.map(\.name).joined(separator: ", "))
+        }
+        // Outside a transition (whose own animations its line covers).
+        let animations = animator.runningCount
+        if animations > 0, activeTransition == nil { parts.append("\(animations) animation(s) still running") }
+        return parts
+    }
+
+    /// Seconds to at most 3 decimals (`1.267`, `0.0`).
+    static func seconds(_ t: Double) -> String { "\((t * 1000).rounded() / 1000)" }
 
     /// Called when a transition ends: the next queued operation starts on the next frame.
     func transitionDidEnd() {
@@ -260,7 +292,7 @@ public final class Stage {
             guard let self, self.activeTransition == nil, !self.pendingOperations.isEmpty else { return }
             let next = self.pendingOperations.removeFirst()
             self.queueInsertionIndex = 0
-            next()
+            next.run()
             self.queueInsertionIndex = nil
             // An operation that started nothing (refused, or not animated) lets the
             // next one go at once.

@@ -111,7 +111,11 @@ public final class TransitionContext {
 
     // MARK: - Start
 
+    /// The stage time at which the transition began.
+    private(set) var startTime = 0.0
+
     func start() {
+        startTime = stage.now
         stage.activeTransition = self
         savedStates = [fromViewController.view, toViewController.view].map { ($0, $0.model) }
         matchViews()

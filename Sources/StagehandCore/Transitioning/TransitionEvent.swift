@@ -1,7 +1,9 @@
 /// A transition's life, as traces record it: began, then completed or cancelled once;
-/// or an operation that could not start (error).
+/// an operation that could not start (error); or one that changed the scene at once,
+/// without a transition (applied: asked for without animation, or for a navigation
+/// controller whose view is not in the window).
 public struct TransitionEvent: Hashable, Sendable {
-    public enum Kind: String, Sendable { case began, completed, cancelled, error }
+    public enum Kind: String, Sendable { case began, completed, cancelled, error, applied }
     public enum Operation: String, Sendable { case push, pop, present, dismiss, container }
 
     public var time: Double

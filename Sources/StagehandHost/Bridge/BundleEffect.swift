@@ -51,8 +51,12 @@ public final class BundleEffect: AnimatedTransitioning {
 
     public func transitionDuration(using context: TransitionContext?) -> Double {
         guard has(\.transition_duration), let f = table.pointee.transition_duration else { return 0 }
-        let d = call { f(table.pointee.`self`, handles.opaque(context, .context)) }
-        return d.isFinite && d >= 0 ? d : 0
+        return call {
+            let d = f(table.pointee.`self`, handles.opaque(context, .context))
+            // Checked inside the call, so the warning names the effect on its stage.
+            guard NumberRule.duration.check("transition_duration", "duration", [d], outcome: "0 s is used") else { return 0 }
+            return max(0, d)
+        }
     }
 
     public func animateTransition(using context: TransitionContext) {

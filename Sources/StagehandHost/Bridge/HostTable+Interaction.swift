@@ -14,12 +14,20 @@ extension HostTable {
             guard handles.interaction(p, "interaction_release") != nil else { return }
             handles.release(p)
         }
-        t.interaction_update = { i, p in handles.interaction(i, "interaction_update")?.update(p.isFinite ? p : 0) }
+        t.interaction_update = { i, p in
+            guard let driver = handles.interaction(i, "interaction_update"),
+                  NumberRule.magnitude.check("interaction_update", "percent", [p], outcome: "the percent is not changed") else { return }
+            driver.update(p)
+        }
         t.interaction_pause = { handles.interaction($0, "interaction_pause")?.pause() }
         t.interaction_finish = { handles.interaction($0, "interaction_finish")?.finish() }
         t.interaction_cancel = { handles.interaction($0, "interaction_cancel")?.cancel() }
         t.interaction_percent = { handles.interaction($0, "interaction_percent")?.percentComplete ?? 0 }
-        t.interaction_set_completion_speed = { i, s in handles.interaction(i, "interaction_set_completion_speed")?.completionSpeed = s.isFinite ? s : 1 }
+        t.interaction_set_completion_speed = { i, s in
+            guard let driver = handles.interaction(i, "interaction_set_completion_speed"),
+                  NumberRule.magnitude.check("interaction_set_completion_speed", "speed", [s], outcome: "the speed is not changed") else { return }
+            driver.completionSpeed = s
+        }
         t.interaction_set_completion_curve = { i, c in
             handles.interaction(i, "interaction_set_completion_curve")?.completionCurve = TimingCurve(abi: c.rawValue, custom: (0, 0, 1, 1))
         }

@@ -5,15 +5,14 @@ extension HostTable {
     /// The layer properties of ABI 1.2 (double-sided layers, a sublayer transform,
     /// clipping and masks, rectangle snapshots, shadow radius/offset/colour, zPosition),
     /// with the same checks as the older setters: a handle the host does not know, or a
-    /// non-finite number, is refused with a diagnostic and changes nothing.
+    /// number `NumberRule` refuses, is refused with a diagnostic and changes nothing.
     static func installLayers(_ t: inout sh_host) {
         t.view_double_sided = { handles.view($0, "view_double_sided")?.isDoubleSided ?? true }
         t.view_set_double_sided = { v, on in handles.view(v, "view_set_double_sided")?.isDoubleSided = on }
         t.view_sublayer_transform = { handles.view($0, "view_sublayer_transform")?.sublayerTransform.abi ?? Transform3D.identity.abi }
         t.view_set_sublayer_transform = { v, x in
-            let m = [x.m11, x.m12, x.m13, x.m14, x.m21, x.m22, x.m23, x.m24, x.m31, x.m32, x.m33, x.m34, x.m41, x.m42, x.m43, x.m44]
             guard let view = handles.view(v, "view_set_sublayer_transform"),
-                  HostTable.finite("view_set_sublayer_transform", "sublayer transform", m) else { return }
+                  NumberRule.magnitude.check("view_set_sublayer_transform", "sublayer transform", NumberRule.numbers(x)) else { return }
             view.sublayerTransform = Transform3D(x)
         }
         t.view_clips_to_bounds = { handles.view($0, "view_clips_to_bounds")?.clipsToBounds ?? false }
@@ -31,7 +30,7 @@ extension HostTable {
             }
             let mask = m.pointee
             let r = mask.rect
-            guard HostTable.finite("view_set_mask", "mask", [r.origin.x, r.origin.y, r.size.width, r.size.height, mask.corner_radius]) else { return }
+            guard NumberRule.magnitude.check("view_set_mask", "mask", NumberRule.numbers(r) + [mask.corner_radius]) else { return }
             guard mask.corner_radius >= 0 else {
                 HostTable.report("view_set_mask", "negative mask corner radius (\(mask.corner_radius)) refused; the view keeps its old mask")
                 return
@@ -40,7 +39,7 @@ extension HostTable {
         }
         t.view_resizable_snapshot = { v, r in
             guard let view = handles.view(v, "view_resizable_snapshot"),
-                  HostTable.finite("view_resizable_snapshot", "rectangle", [r.origin.x, r.origin.y, r.size.width, r.size.height], outcome: "NULL returned") else { return nil }
+                  NumberRule.magnitude.check("view_resizable_snapshot", "rectangle", NumberRule.numbers(r), outcome: "NULL returned") else { return nil }
             guard let snapshot = view.resizableSnapshotView(from: Rect(r)) else {
                 HostTable.report("view_resizable_snapshot", "empty rectangle (\(r.size.width) × \(r.size.height)); NULL returned")
                 return nil
@@ -49,22 +48,22 @@ extension HostTable {
         }
         t.view_shadow_radius = { handles.view($0, "view_shadow_radius")?.shadowRadius ?? 3 }
         t.view_set_shadow_radius = { v, r in
-            guard let view = handles.view(v, "view_set_shadow_radius"), HostTable.finite("view_set_shadow_radius", "shadow radius", [r]) else { return }
+            guard let view = handles.view(v, "view_set_shadow_radius"), NumberRule.magnitude.check("view_set_shadow_radius", "shadow radius", [r]) else { return }
             view.shadowRadius = r
         }
         t.view_shadow_offset = { handles.view($0, "view_shadow_offset")?.shadowOffset.abi ?? Size(width: 0, height: -3).abi }
         t.view_set_shadow_offset = { v, o in
-            guard let view = handles.view(v, "view_set_shadow_offset"), HostTable.finite("view_set_shadow_offset", "shadow offset", [o.width, o.height]) else { return }
+            guard let view = handles.view(v, "view_set_shadow_offset"), NumberRule.magnitude.check("view_set_shadow_offset", "shadow offset", NumberRule.numbers(o)) else { return }
             view.shadowOffset = Size(o)
         }
         t.view_shadow_color = { (handles.view($0, "view_shadow_color")?.shadowColor ?? .black).abi }
         t.view_set_shadow_color = { v, c in
-            guard let view = handles.view(v, "view_set_shadow_color"), HostTable.finite("view_set_shadow_color", "shadow colour", [c.r, c.g, c.b, c.a]) else { return }
+            guard let view = handles.view(v, "view_set_shadow_color"), NumberRule.magnitude.check("view_set_shadow_color", "shadow colour", NumberRule.numbers(c)) else { return }
             view.shadowColor = Color(c)
         }
         t.view_z_position = { handles.view($0, "view_z_position")?.zPosition ?? 0 }
         t.view_set_z_position = { v, z in
-            guard let view = handles.view(v, "view_set_z_position"), HostTable.finite("view_set_z_position", "zPosition", [z]) else { return }
+            guard let view = handles.view(v, "view_set_z_position"), NumberRule.magnitude.check("view_set_z_position", "zPosition", [z]) else { return }
             view.zPosition = z
         }
     }

@@ -6,72 +6,58 @@ extension HostTable {
     static func installViews(_ t: inout sh_host) {
         t.view_frame = { handles.view($0, "view_frame")?.frame.abi ?? Rect.zero.abi }
         t.view_set_frame = { v, r in
-            guard let view = handles.view(v, "view_set_frame"), HostTable.finite("view_set_frame", "frame", [r.origin.x, r.origin.y, r.size.width, r.size.height]) else { return }
+            guard let view = handles.view(v, "view_set_frame"), NumberRule.magnitude.check("view_set_frame", "frame", NumberRule.numbers(r)) else { return }
             view.frame = Rect(r)
         }
         t.view_bounds = { handles.view($0, "view_bounds")?.bounds.abi ?? Rect.zero.abi }
         t.view_set_bounds = { v, r in
-            guard let view = handles.view(v, "view_set_bounds"), HostTable.finite("view_set_bounds", "bounds", [r.origin.x, r.origin.y, r.size.width, r.size.height]) else { return }
+            guard let view = handles.view(v, "view_set_bounds"), NumberRule.magnitude.check("view_set_bounds", "bounds", NumberRule.numbers(r)) else { return }
             view.bounds = Rect(r)
         }
         t.view_center = { handles.view($0, "view_center")?.center.abi ?? Point.zero.abi }
         t.view_set_center = { v, p in
-            guard let view = handles.view(v, "view_set_center"), HostTable.finite("view_set_center", "center", [p.x, p.y]) else { return }
+            guard let view = handles.view(v, "view_set_center"), NumberRule.magnitude.check("view_set_center", "center", NumberRule.numbers(p)) else { return }
             view.center = Point(p)
         }
         t.view_transform = { handles.view($0, "view_transform")?.transform.abi ?? Transform2D.identity.abi }
         t.view_set_transform = { v, x in
-            guard let view = handles.view(v, "view_set_transform"), HostTable.finite("view_set_transform", "transform", [x.a, x.b, x.c, x.d, x.tx, x.ty]) else { return }
+            guard let view = handles.view(v, "view_set_transform"), NumberRule.magnitude.check("view_set_transform", "transform", NumberRule.numbers(x)) else { return }
             view.transform = Transform2D(x)
         }
         t.view_transform3d = { handles.view($0, "view_transform3d")?.transform3D.abi ?? Transform3D.identity.abi }
         t.view_set_transform3d = { v, x in
-            let m = [x.m11, x.m12, x.m13, x.m14, x.m21, x.m22, x.m23, x.m24, x.m31, x.m32, x.m33, x.m34, x.m41, x.m42, x.m43, x.m44]
-            guard let view = handles.view(v, "view_set_transform3d"), HostTable.finite("view_set_transform3d", "transform", m) else { return }
+            guard let view = handles.view(v, "view_set_transform3d"),
+                  NumberRule.magnitude.check("view_set_transform3d", "transform", NumberRule.numbers(x)) else { return }
             view.transform3D = Transform3D(x)
         }
         t.view_anchor_point = { handles.view($0, "view_anchor_point")?.anchorPoint.abi ?? sh_point(x: 0.5, y: 0.5) }
         t.view_set_anchor_point = { v, p in
-            guard let view = handles.view(v, "view_set_anchor_point"), HostTable.finite("view_set_anchor_point", "anchor point", [p.x, p.y]) else { return }
+            guard let view = handles.view(v, "view_set_anchor_point"), NumberRule.magnitude.check("view_set_anchor_point", "anchor point", NumberRule.numbers(p)) else { return }
             view.anchorPoint = Point(p)
         }
         t.view_alpha = { handles.view($0, "view_alpha")?.alpha ?? 0 }
         t.view_set_alpha = { v, a in
-            guard let view = handles.view(v, "view_set_alpha"), HostTable.finite("view_set_alpha", "alpha", [a]) else { return }
+            guard let view = handles.view(v, "view_set_alpha"), NumberRule.magnitude.check("view_set_alpha", "alpha", [a]) else { return }
             view.alpha = a
         }
         t.view_hidden = { handles.view($0, "view_hidden")?.isHidden ?? true }
         t.view_set_hidden = { v, h in handles.view(v, "view_set_hidden")?.isHidden = h }
         t.view_background_color = { (handles.view($0, "view_background_color")?.backgroundColor ?? .clear).abi }
-        t.view_set_background_color = { v, c in handles.view(v, "view_set_background_color")?.backgroundColor = Color(c) }
+        t.view_set_background_color = { v, c in
+            guard let view = handles.view(v, "view_set_background_color"),
+                  NumberRule.magnitude.check("view_set_background_color", "colour", NumberRule.numbers(c)) else { return }
+            view.backgroundColor = Color(c)
+        }
         t.view_corner_radius = { handles.view($0, "view_corner_radius")?.cornerRadius ?? 0 }
         t.view_set_corner_radius = { v, r in
-            guard let view = handles.view(v, "view_set_corner_radius"), HostTable.finite("view_set_corner_radius", "corner radius", [r]) else { return }
+            guard let view = handles.view(v, "view_set_corner_radius"), NumberRule.magnitude.check("view_set_corner_radius", "corner radius", [r]) else { return }
             view.cornerRadius = r
         }
         t.view_shadow_opacity = { handles.view($0, "view_shadow_opacity")?.shadowOpacity ?? 0 }
         t.view_set_shadow_opacity = { v, o in
-            guard let view = handles.view(v, "view_set_shadow_opacity"), HostTable.finite("view_set_shadow_opacity", "shadow opacity", [o]) else { return }
+            guard let view = handles.view(v, "view_set_shadow_opacity"), NumberRule.magnitude.check("view_set_shadow_opacity", "shadow opacity", [o]) else { return }
             view.shadowOpacity = o
         }
-    }
-
-    /// Whether every number of a new `property` value is finite: NaN or infinity would
-    /// poison the scene and its trace (JSON has no NaN), so such a value is refused and
-    /// the view keeps its old one (`outcome` says otherwise for a call that is no setter). The warning is said once per effect and property on a
-    /// stage (an effect that computes NaN usually does so on every frame of its
-    /// animation), and, being a warning, makes `stagehand validate` fail the effect.
-    static func finite(_ function: String, _ property: String, _ values: [Double],
-                       outcome: String = "refused, value kept") -> Bool {
-        guard values.allSatisfy(\.isFinite) else {
-            let caller = BridgeCall.current?.source ?? CallingBundle.name ?? "bundle"
-            if ReportedOnce.first(caller + "\u{0}" + property) {
-                let value = values.count == 1 ? "\(values[0])" : "(\(values.map { "\($0)" }.joined(separator: ", ")))"
-                report(function, "\(property) \(value) is not finite: \(outcome) (said once per effect and property)")
-            }
-            return false
-        }
-        return true
     }
 
     /// Whether `child` may be put into `parent`: not into itself nor into one of its own
@@ -131,9 +117,16 @@ extension HostTable {
         }
         t.view_create = { r in
             guard HostTable.onStageThread("view_create") else { return nil }
-            return OpaquePointer(handles.retainTemporarily(View(frame: Rect(r)), .view))
+            // A refused frame still makes the view (a bundle that does not check for NULL
+            // would crash on it), with no size at the origin.
+            let frame = NumberRule.magnitude.check("view_create", "frame", NumberRule.numbers(r),
+                                                   outcome: "the view is made with a zero frame") ? Rect(r) : .zero
+            return OpaquePointer(handles.retainTemporarily(View(frame: frame), .view))
         }
         t.view_convert_point = { f, p, to in
+            guard NumberRule.magnitude.check("view_convert_point", "point", NumberRule.numbers(p), outcome: "(0, 0) returned") else {
+                return Point.zero.abi
+            }
             let from = f == nil ? nil : handles.view(f, "view_convert_point")
             let target = to == nil ? nil : handles.view(to, "view_convert_point")
             let point = Point(p)

@@ -33,11 +33,16 @@ extension Coordinator {
         }
     }
 
-    /// Pops the top navigation controller to its root.
+    /// Pops the top navigation controller to its root (a note if it shows its root, an
+    /// error event if there is none).
     public func popToRoot(animated: Bool = true) {
         stage.makeCurrent()
         stage.perform("popToRoot") { [self] in
-            topNavigationController?.popToRootViewController(animated: animated)
+            guard let nav = topNavigationController else {
+                stage.recordError("popToRoot: there is no navigation controller", effect: "navigation", operation: .pop)
+                return
+            }
+            nav.popToRootViewController(animated: animated)
         }
     }
 

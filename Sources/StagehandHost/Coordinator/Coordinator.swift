@@ -296,10 +296,9 @@ public final class Coordinator {
             throw error
         }
         guard let current = parent.children.last else {
-            parent.addChild(child)
-            child.view.frame = parent.view.bounds
-            parent.view.addSubview(child.view)
-            child.didMove(toParent: parent)
+            installFirstChild(child, in: parent)
+            stage.recordApplied("switch to \(child.title ?? "a child") applied at once, without a transition: \(parent.title ?? "the container") had no child to replace",
+                                source: "container", operation: .container)
             return
         }
         parent.addChild(child)
@@ -320,6 +319,8 @@ public final class Coordinator {
             container.insertSubview(child.view, aboveSubview: current.view)
             current.view.removeFromSuperview()
             finish(true)
+            stage.recordApplied("switch from \(current.title ?? "a child") to \(child.title ?? "a child") applied at once, without a transition: no container effect was named",
+                                source: "container", operation: .container)
             return
         }
         if let refused = parent.transition(from: current, to: child, using: animator, completion: finish) {
@@ -327,6 +328,15 @@ public final class Coordinator {
             finish(false)
             throw Diagnostic(.error, source: effect ?? "container", message: refused.message, time: stage.now)
         }
+    }
+
+    /// Puts `child` into `parent`, which has none, as a scene is set up: no transition
+    /// and nothing recorded (an operation that does it records it).
+    func installFirstChild(_ child: ViewController, in parent: ViewController) {
+        parent.addChild(child)
+        child.view.frame = parent.view.bounds
+        parent.view.addSubview(child.view)
+        child.didMove(toParent: parent)
     }
 
     /// The navigation controller `push` and `pop` act on: the presented one if the top

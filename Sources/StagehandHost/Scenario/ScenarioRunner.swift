@@ -65,7 +65,7 @@ public struct ScenarioRunner: Sendable {
         let root = Self.screen(scenario.rootTitle, .root, in: scenario)
         coordinator.setRoot(scenario.rootInNavigation ? coordinator.makeNavigationController(root: root) : root)
         if let child = scenario.rootChild {
-            try? coordinator.switchChild(of: root, to: Self.screen(child, .child, in: scenario), effect: nil)
+            coordinator.installFirstChild(Self.screen(child, .child, in: scenario), in: root)
         }
         let recorder = TraceRecorder(stage: stage, topNavigation: { coordinator.topNavigationController }, consumer: frames)
         if recordsFrames { recorder.start() }
@@ -74,10 +74,17 @@ public struct ScenarioRunner: Sendable {
 
     /// What `run` does after the last step: lets everything settle (up to `settleLimit`
     /// seconds), then steps one more frame so the settled scene is in the trace even
-    /// when nothing ran.
+    /// when nothing ran. A run that ends before the scene settles says what was still
+    /// running and what was never run, in a warning (a run is never cut short silently).
     public func finish(_ run: ScenarioRun, settleLimit: Double) {
-        run.stage.settle(limit: settleLimit)
-        run.stage.step()
+        let stage = run.stage
+        if !stage.settle(limit: settleLimit) {
+            let unfinished = stage.unfinishedWork
+            if !unfinished.isEmpty {
+                stage.report(.warning, "run", "the run ended at \((stage.now * 1000).rounded() / 1000) s, \(settleLimit) s after its last step (\"settle\"), before the scene settled; \(unfinished.joined(separator: "; "))")
+            }
+        }
+        stage.step()
         if !recordsFrames { run.recorder.capture() }
     }
 

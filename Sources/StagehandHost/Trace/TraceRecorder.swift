@@ -36,8 +36,26 @@ public final class TraceRecorder {
                     interactive: e.interactive, message: e.message)
     }
 
+    /// Whether the warning about numbers that overflowed was said (once per run).
+    private var saidOverflow = false
+
     func capture() {
         var views: [Trace.ViewRecord] = []
+        // Every number a bundle gives the host is finite and bounded (`NumberRule`), but
+        // the scene multiplies them (a chain of scaled views, a projection): what
+        // overflows to infinity or NaN all the same is written as 0, counted, and said
+        // once, so the trace can always be written (JSON has no NaN) and no renderer sees it.
+        var overflowed = 0
+        var firstOverflow: String?
+        var title = ""
+        func r(_ x: Double) -> Double {
+            guard x.isFinite else {
+                overflowed += 1
+                if firstOverflow == nil { firstOverflow = title }
+                return 0
+            }
+            return Self.round6(x)
+        }
         // Each view's map to the window is its own (with its superview's sublayer
         // transform), flattened, then its superview's: one product per view instead of
         // walking up to the window for every corner, which costs the depth of the tree
@@ -47,19 +65,20 @@ public final class TraceRecorder {
             let p = v.presentation
             let shown = opacity * p.alpha
             let t = p.transform
-            let color = p.backgroundColor.map { [$0.red, $0.green, $0.blue, $0.alpha].map(Self.round6) }
+            title = v.viewController?.title ?? v.label ?? v.name ?? v.kind.rawValue
+            let color = p.backgroundColor.map { [$0.red, $0.green, $0.blue, $0.alpha].map(r) }
             var record = Trace.ViewRecord(
-                title: v.viewController?.title ?? v.label ?? v.name ?? v.kind.rawValue,
+                title: title,
                 kind: v.kind.rawValue, source: v.sourceKind?.rawValue, depth: depth,
-                frame: [p.frame.origin.x, p.frame.origin.y, p.frame.width, p.frame.height].map(Self.round6),
-                transform: [t.a, t.b, t.c, t.d, t.tx, t.ty].map(Self.round6),
-                alpha: Self.round6(p.alpha), opacity: Self.round6(shown), hidden: p.isHidden,
+                frame: [p.frame.origin.x, p.frame.origin.y, p.frame.width, p.frame.height].map(r),
+                transform: [t.a, t.b, t.c, t.d, t.tx, t.ty].map(r),
+                alpha: r(p.alpha), opacity: r(shown), hidden: p.isHidden,
                 corners: p.bounds.corners.map {
                     let c = toWindow.project(x: $0.x, y: $0.y).point
-                    return [Self.round6(c.x), Self.round6(c.y)]
+                    return [r(c.x), r(c.y)]
                 },
-                color: color, cornerRadius: Self.round6(p.cornerRadius), shadow: Self.round6(p.shadowOpacity))
-            Self.recordLayerProperties(of: p, in: &record)
+                color: color, cornerRadius: r(p.cornerRadius), shadow: r(p.shadowOpacity))
+            Self.recordLayerProperties(of: p, in: &record, rounding: r)
             if let id = v.matchID, !id.isEmpty { record.match = id }
             if p.compositing != .normal { record.compositing = p.compositing.rawValue }
             views.append(record)
@@ -75,7 +94,11 @@ public final class TraceRecorder {
         let percent = stage.runningTransitionPercent
         let frame = Trace.Frame(t: Self.round6(stage.now),
                                 stack: topNavigation()?.viewControllers.map { $0.title ?? "untitled" } ?? [],
-                                presented: presented, percent: percent.map(Self.round6), views: views)
+                                presented: presented, percent: percent.map(r), views: views)
+        if overflowed > 0 && !saidOverflow {
+            saidOverflow = true
+            stage.report(.warning, "trace", "at \(frame.t) s, \(overflowed) numbers of the scene overflowed to infinity or NaN (first in view \"\(firstOverflow ?? "")\"); they are written as 0 (said once per run)")
+        }
         frameCount += 1
         if let consumer { consumer(frame) } else { frames.append(frame) }
     }
@@ -84,30 +107,32 @@ public final class TraceRecorder {
     static let flatten = Transform3D(scaleX: 1, y: 1, z: 0)
 
     /// The layer properties of ABI 1.2, each only where it differs from its default.
-    static func recordLayerProperties(of p: ViewState, in record: inout Trace.ViewRecord) {
+    static func recordLayerProperties(of p: ViewState, in record: inout Trace.ViewRecord,
+                                      rounding number: (Double) -> Double) {
         if !p.isDoubleSided { record.doubleSided = false }
         if !p.sublayerTransform.isIdentity {
             let m = p.sublayerTransform
             record.sublayerTransform = [m.m11, m.m12, m.m13, m.m14, m.m21, m.m22, m.m23, m.m24,
-                                        m.m31, m.m32, m.m33, m.m34, m.m41, m.m42, m.m43, m.m44].map(round6)
+                                        m.m31, m.m32, m.m33, m.m34, m.m41, m.m42, m.m43, m.m44].map(number)
         }
         if p.clipsToBounds { record.clips = true }
         if let mask = p.mask {
             record.mask = [mask.rect.origin.x - p.bounds.origin.x, mask.rect.origin.y - p.bounds.origin.y,
-                           mask.rect.width, mask.rect.height, mask.cornerRadius].map(round6)
+                           mask.rect.width, mask.rect.height, mask.cornerRadius].map(number)
         }
-        if p.clipsToBounds || p.mask != nil { record.size = [p.bounds.width, p.bounds.height].map(round6) }
-        if p.shadowRadius != 3 { record.shadowRadius = round6(p.shadowRadius) }
+        if p.clipsToBounds || p.mask != nil { record.size = [p.bounds.width, p.bounds.height].map(number) }
+        if p.shadowRadius != 3 { record.shadowRadius = number(p.shadowRadius) }
         if p.shadowOffset != Size(width: 0, height: -3) {
-            record.shadowOffset = [p.shadowOffset.width, p.shadowOffset.height].map(round6)
+            record.shadowOffset = [p.shadowOffset.width, p.shadowOffset.height].map(number)
         }
         if p.shadowColor != .black {
             let c = p.shadowColor
-            record.shadowColor = [c.red, c.green, c.blue, c.alpha].map(round6)
+            record.shadowColor = [c.red, c.green, c.blue, c.alpha].map(number)
         }
-        if p.zPosition != 0 { record.zPosition = round6(p.zPosition) }
+        if p.zPosition != 0 { record.zPosition = number(p.zPosition) }
     }
 
-    /// Six decimals: enough for any picture, and traces stay readable and diffable.
-    static func round6(_ x: Double) -> Double { (x * 1e6).rounded() / 1e6 }
+    /// Six decimals: enough for any picture, and traces stay readable and diffable. A
+    /// number too large for six decimals is kept as it is (multiplying it would overflow).
+    static func round6(_ x: Double) -> Double { abs(x) < 1e15 ? (x * 1e6).rounded() / 1e6 : x }
 }

@@ -158,7 +158,10 @@ struct SVGWriter {
         for _ in 0..<decimals { scale *= 10 }
         let scaled = (abs(value) * scale).rounded()
         guard scaled < 9e15 else {
-            text += String(Int(value.rounded()))
+            // No decimals left to write; beyond Int's range (9.2e18) the conversion would
+            // trap, and nothing that far away is on any picture, so it is written as 9e18.
+            if value < 0 { text += "-" }
+            text += String(Int(min(abs(value), 9e18).rounded()))
             return
         }
         var fraction = Int(scaled.truncatingRemainder(dividingBy: scale))

@@ -34,9 +34,11 @@ struct RGBA: Hashable, Sendable {
         return 0.2126 * linear(red) + 0.7152 * linear(green) + 0.0722 * linear(blue)
     }
 
-    /// `#rrggbb` for SVG's `fill` (the alpha goes into `fill-opacity`).
+    /// `#rrggbb` for SVG's `fill` (the alpha goes into `fill-opacity`). A component out of
+    /// 0...1 is clamped, and one that is not a number at all (which no trace the host
+    /// writes holds) reads as 0 rather than trapping in the conversion to a byte.
     var hex: String {
-        func byte(_ c: Double) -> Int { Int((min(max(c, 0), 1) * 255).rounded()) }
+        func byte(_ c: Double) -> Int { Int(((c >= 1 ? 1 : (c > 0 ? c : 0)) * 255).rounded()) }
         let digits = Array("0123456789abcdef")
         var out = "#"
         for c in [red, green, blue] {

@@ -71,7 +71,7 @@ struct BundleCheck {
         for d in said where d.severity != .note {
             result.problems.append(own(d.description))
         }
-        let events = run.trace.events.filter { $0.kind != "error" }
+        let events = run.trace.events.filter { ["began", "completed", "cancelled"].contains($0.kind) }
         result.transitions = events.filter { $0.kind == "began" }.count
         var open = 0
         for e in events {

@@ -13,6 +13,9 @@ struct TestBundle {
     /// The body of `animate_transition(void *self, sh_context *context)`: by default it
     /// does nothing (it never completes the transition). The host's table is `host`.
     var animateBody = "(void)self; (void)context;"
+    /// The body of `transition_duration(void *self, sh_context *context)`: by default the
+    /// factory's duration.
+    var durationBody = "(void)context; return ((test_effect *)self)->duration;"
     /// The body of `init(const sh_host *host, const char *path)`: by default it accepts.
     var initBody = "(void)path; return host != NULL;"
     /// Statements run by `stagehand_bundle_entry` before it returns the bundle.
@@ -87,7 +90,7 @@ struct TestBundle {
 
         typedef struct test_effect { sh_effect table; double duration; } test_effect;
 
-        static double test_duration(void *self, sh_context *context) { (void)context; return ((test_effect *)self)->duration; }
+        static double test_duration(void *self, sh_context *context) { \(durationBody) }
         static void test_animate(void *self, sh_context *context) { \(animateBody) }
         static void test_destroy(void *self) { free(self); }
 

@@ -50,7 +50,7 @@ enum RenderEnvironment {
     static func transition(_ trace: Trace, effect: String, sourceLocation: SourceLocation = #_sourceLocation) throws -> (Double, Double) {
         let began = try #require(trace.events.first { $0.kind == "began" && $0.effect == effect }, "\(effect) never began",
                                  sourceLocation: sourceLocation)
-        let ended = try #require(trace.events.first { $0.kind != "began" && $0.kind != "error" && $0.effect == effect && $0.t >= began.t },
+        let ended = try #require(trace.events.first { ($0.kind == "completed" || $0.kind == "cancelled") && $0.effect == effect && $0.t >= began.t },
                                  "\(effect) never ended", sourceLocation: sourceLocation)
         return (began.t, ended.t)
     }
