@@ -29,7 +29,7 @@ func cEffect(_ name: String) -> Target {
 }
 
 let swiftEffects = ["SlidePop", "FlipPop", "CubePop", "FullScreenPop", "Parallax", "PushStylePresent", "BouncePresent",
-                    "MaterialMotion", "UILibraries", "Animators3D", "Hero"]
+                    "MaterialMotion", "UILibraries", "Animators3D", "Hero", "MagicMove"]
 let cEffects = ["Crossfade", "UIKitModalStyles", "Explode"]
 
 let package = Package(

@@ -53,8 +53,10 @@ public struct Renderer: Sendable {
 
     /// Every frame of the run as a PNG, in order (painted and encoded in parallel).
     public func pngs(trace: Trace) throws(RenderError) -> [Data] {
-        let lists = try displayLists(trace.frames)
-        let results = try FrameWorkers(width: width, height: height, screen: screen).map(lists) { canvas in
+        let metrics = try FontMetrics.shared()
+        let frames = trace.frames, screen = screen
+        let results = try FrameWorkers(width: width, height: height, screen: screen)
+            .map(count: frames.count, list: { DisplayList(frame: frames[$0], screen: screen, metrics: metrics) }) { canvas in
             Result { () throws(RenderError) in try PNGEncoder.encode(canvas) }
         }
         return try results.map { (result) throws(RenderError) in try result.get() }
@@ -81,8 +83,14 @@ public struct Renderer: Sendable {
                 paintedIndex.append(painted.count - 1)
             }
         }
+        // Each frame's display list is made by the worker that paints it and dropped
+        // once painted: only the runs of each frame are kept.
+        let metrics = try FontMetrics.shared()
+        let frames = trace.frames, shown = painted, screen = screen
         let paintedImages = try FrameWorkers(width: width, height: height, screen: screen)
-            .map(try displayLists(painted.map { trace.frames[$0] })) { canvas in RunLengthImage(canvas) }
+            .map(count: shown.count, list: { DisplayList(frame: frames[shown[$0]], screen: screen, metrics: metrics) }) {
+                canvas in RunLengthImage(canvas)
+            }
         let images = paintedIndex.map { paintedImages[$0] }
         var histogram = ColorTable<Int>()
         for image in images { image.count(into: &histogram) }

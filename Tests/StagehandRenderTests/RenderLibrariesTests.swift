@@ -50,6 +50,10 @@ import Testing
             VALUE(CAIRO_FORMAT_INVALID) VALUE(CAIRO_FORMAT_ARGB32) VALUE(CAIRO_FORMAT_RGB24)
             VALUE(CAIRO_OPERATOR_SOURCE) VALUE(CAIRO_OPERATOR_OVER)
             VALUE(CAIRO_FONT_SLANT_NORMAL) VALUE(CAIRO_FONT_WEIGHT_NORMAL) VALUE(CAIRO_FONT_WEIGHT_BOLD)
+            SIZE(cairo_path_data_t) OFFSET(cairo_path_data_t, header.type) OFFSET(cairo_path_data_t, header.length)
+            OFFSET(cairo_path_data_t, point.x) OFFSET(cairo_path_data_t, point.y)
+            SIZE(cairo_path_t) OFFSET(cairo_path_t, status) OFFSET(cairo_path_t, data) OFFSET(cairo_path_t, num_data)
+            VALUE(CAIRO_PATH_MOVE_TO) VALUE(CAIRO_PATH_LINE_TO) VALUE(CAIRO_PATH_CURVE_TO) VALUE(CAIRO_PATH_CLOSE_PATH)
             OFFSET(gdImage, pixels) OFFSET(gdImage, sx) OFFSET(gdImage, sy)
             SIZE(gdImagePtr)
         #ifdef REAL
@@ -144,20 +148,14 @@ import Testing
         #expect(out.contents.isEmpty, "left behind: \(out.contents)")
     }
 
-    @Test func aLibgdWithoutAFunctionIsAClearError() throws {
+    @Test func gifsAreWrittenWithoutLibgd() throws {
+        // The renderer writes GIFs itself; libgd only reads them back in these tests.
         let libraries = try Scratch(), out = try Scratch()
         try Self.fakeLibrary("libgd.so.3", defining: ["gdImageCreate"], in: libraries)
         let run = try stagehand(["preview", "crossfade", "--out", out.file("x.gif")], libraries: libraries)
-        #expect(run.status == 1, "status \(run.status): \(run.errors)")
-        let lines = run.errors.split(separator: "\n").filter { $0.hasPrefix("error:") }
-        #expect(lines.count == 1, "\(run.errors)")
-        let line = String(lines.first ?? "")
-        for expected in ["libgd.so.3 has no function gdImageCreateFromGifPtr", "libgd3", "apt-get install libcairo2 libgd3"] {
-            #expect(line.contains(expected), "\(line) does not say \(expected)")
-        }
-        #expect(out.contents.isEmpty, "left behind: \(out.contents)")
-        // PNG needs cairo alone, which is there.
-        let png = try stagehand(["preview", "crossfade", "--format", "png", "--out", out.file("x.png")], libraries: libraries)
-        #expect(png.status == 0, "status \(png.status): \(png.errors)")
+        #expect(run.status == 0, "status \(run.status): \(run.errors)")
+        let gif = try Data(contentsOf: URL(fileURLWithPath: out.file("x.gif")))
+        #expect(try GIFStructure(gif).frames.count > 1)
     }
+
 }

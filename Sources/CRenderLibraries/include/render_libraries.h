@@ -98,6 +98,33 @@ typedef enum _cairo_hint_metrics {
 } cairo_hint_metrics_t;
 
 typedef cairo_status_t (*cairo_write_func_t)(void *closure, const unsigned char *data, unsigned int length);
+
+// A path as cairo hands it out (`copy_path`) and takes it back (`append_path`): each
+// element is a header (its type and how many entries it spans, itself included)
+// followed by its points.
+typedef enum _cairo_path_data_type {
+    CAIRO_PATH_MOVE_TO = 0,
+    CAIRO_PATH_LINE_TO = 1,
+    CAIRO_PATH_CURVE_TO = 2,
+    CAIRO_PATH_CLOSE_PATH = 3
+} cairo_path_data_type_t;
+
+typedef union _cairo_path_data_t cairo_path_data_t;
+union _cairo_path_data_t {
+    struct {
+        cairo_path_data_type_t type;
+        int length;
+    } header;
+    struct {
+        double x, y;
+    } point;
+};
+
+typedef struct cairo_path {
+    cairo_status_t status;
+    cairo_path_data_t *data;
+    int num_data;
+} cairo_path_t;
 #endif
 
 // MARK: libgd's types (the subset used)
@@ -150,6 +177,11 @@ typedef gdImage *gdImagePtr;
     F(void, close_path, (cairo_t *cr)) \
     F(void, fill, (cairo_t *cr)) \
     F(void, clip, (cairo_t *cr)) \
+    F(void, clip_extents, (cairo_t *cr, double *x1, double *y1, double *x2, double *y2)) \
+    F(void, text_path, (cairo_t *cr, const char *utf8)) \
+    F(cairo_path_t *, copy_path, (cairo_t *cr)) \
+    F(void, append_path, (cairo_t *cr, const cairo_path_t *path)) \
+    F(void, path_destroy, (cairo_path_t *path)) \
     F(void, paint, (cairo_t *cr)) \
     F(void, paint_with_alpha, (cairo_t *cr, double alpha)) \
     F(void, push_group, (cairo_t *cr)) \

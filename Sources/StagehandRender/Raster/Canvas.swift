@@ -14,6 +14,7 @@ final class Canvas: @unchecked Sendable {
     private let cr: OpaquePointer
     private let cairo: stagehand_cairo
     private let metrics: FontMetrics
+    private let outlines: TextOutlines
     /// Screen points to pixels: one uniform scale, the picture centred when the pixel
     /// size has another aspect than the screen.
     private let scale: Double
@@ -25,6 +26,7 @@ final class Canvas: @unchecked Sendable {
         }
         let cairo = try RenderLibraries.cairo()
         metrics = try FontMetrics.shared()
+        outlines = try TextOutlines.shared()
         // cairo reports failure through the objects' status (it never returns NULL).
         guard let surface = cairo.image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height)),
               cairo.surface_status(surface) == CAIRO_STATUS_SUCCESS, let cr = cairo.create(surface) else {
@@ -164,17 +166,24 @@ final class Canvas: @unchecked Sendable {
         }
     }
 
+    /// The label's text filled from its outline (see `TextOutlines`), only the contours
+    /// that reach the clip in force.
     private func draw(_ label: Label) {
         cairo.save(cr)
         let p = label.placement
         var m = cairo_matrix_t(xx: p.a, yx: p.b, xy: p.c, yy: p.d, x0: p.tx, y0: p.ty)
         cairo.transform(cr, &m)
-        metrics.select(on: cr, size: label.fontSize, bold: label.bold)
         let advance = metrics.advance(label.text, bold: label.bold) * label.fontSize
-        cairo.move_to(cr, label.centerX - advance / 2, label.baseline)
-        set(label.color)
-        cairo.show_text(cr, label.text)
+        cairo.translate(cr, label.centerX - advance / 2, label.baseline)
+        let k = label.fontSize / TextOutlines.size
+        cairo.scale(cr, k, k)
+        // The clip's box in the outline's space (the whole canvas when nothing clips).
+        var x1 = 0.0, y1 = 0.0, x2 = 0.0, y2 = 0.0
+        cairo.clip_extents(cr, &x1, &y1, &x2, &y2)
         cairo.new_path(cr)
+        outlines.outline(label.text, bold: label.bold).append(to: cr, cairo: cairo, within: x1, y1, x2, y2)
+        set(label.color)
+        cairo.fill(cr)
         cairo.restore(cr)
     }
 
