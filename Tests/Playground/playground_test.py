@@ -245,8 +245,10 @@ def main():
             choose(page, "portal", ["Push", "Pop", "Present", "Dismiss"])
             kind = page.locator("#effect-kind").inner_text()
             check("pinch" in kind and "horizontal" in kind, "portal's pinch is named with the way to drag it: %s" % kind)
-            page.fill("#param-gesture", "horizontal")
-            page.dispatch_event("#param-gesture", "change")
+            # The manifest declares the gesture's choices: the page offers them as a menu.
+            options = page.eval_on_selector_all("#param-gesture option", "os => os.map(o => o.value)")
+            check(options == ["none", "horizontal", "vertical", "pinch"], "portal's gesture is a menu of its choices: %s" % options)
+            page.select_option("#param-gesture", "horizontal")
             wait(page, "stagehand.selected.parameters.some(p => p.name === 'gesture' && p.value === 'horizontal')")
             kind = page.locator("#effect-kind").inner_text()
             check("drag on the stage" in kind, "with a horizontal swipe, portal is dragged: %s" % kind)

@@ -122,6 +122,36 @@ import Testing
         expectCrossfadeLoads(library)
     }
 
+    /// `choices` lists a string parameter's only values: a non-empty array of distinct
+    /// strings holding the default, on a string parameter only.
+    @Test func choicesAreCheckedAndKept() throws {
+        let workspace = try Workspace()
+        func entry(_ name: String, _ parameter: String) -> String {
+            """
+            {"name": "\(name)", "bundle": "lib\(name).so", "factory": "f", "kind": "push", "interactive": false,
+             "description": "Bad.", "parameters": [\(parameter)]}
+            """
+        }
+        let bad = [
+            entry("a", #"{"name": "edge", "type": "string", "default": "up", "choices": ["left", "right"]}"#),
+            entry("b", #"{"name": "edge", "type": "string", "default": "left", "choices": []}"#),
+            entry("c", #"{"name": "edge", "type": "string", "default": "left", "choices": ["left", "left"]}"#),
+            entry("d", #"{"name": "edge", "type": "string", "default": "left", "choices": ["left", 3]}"#),
+            entry("e", #"{"name": "speed", "type": "double", "default": 1, "choices": ["1"]}"#),
+        ]
+        let file = try workspace.write("Catalog.json", "{\"schemaVersion\": 1, \"effects\": [" + (bad + [CatalogText.crossfade]).joined(separator: ",\n") + "]}")
+        let (library, diagnostics) = TestEnvironment.load(catalog: file)
+        expectDiagnostic(diagnostics, "warning: \(file): effects[0].parameters[0].default: default \"up\" is out of bounds: expected one of left, right (choices); entry skipped")
+        expectDiagnostic(diagnostics, "warning: \(file): effects[1].parameters[0].choices: expected a non-empty array of distinct strings, the only values the parameter takes, found an array; entry skipped")
+        expectDiagnostic(diagnostics, "warning: \(file): effects[2].parameters[0].choices[1]: the string \"left\" is already at effects[2].parameters[0].choices[0]; entry skipped")
+        expectDiagnostic(diagnostics, "warning: \(file): effects[3].parameters[0].choices[1]: expected a string without NUL, found the number 3; entry skipped")
+        expectDiagnostic(diagnostics, "warning: \(file): effects[4].parameters[0].choices: a double parameter has no choices (only a string parameter has): remove choices; entry skipped")
+        expectCrossfadeLoads(library)
+        // The built-in catalog's portal declares its gesture's choices.
+        let portal = try #require(TestEnvironment.load(catalog: TestEnvironment.catalog).0.effects.first { $0.name == "portal" })
+        #expect(portal.parameters.first { $0.name == "gesture" }?.choices == ["none", "horizontal", "vertical", "pinch"])
+    }
+
     @Test func anUnknownSchemaVersionRefusesTheCatalog() throws {
         let workspace = try Workspace()
         let file = try workspace.write("Catalog.json", "{\"schemaVersion\": 2, \"effects\": [\(CatalogText.crossfade)]}")
@@ -137,7 +167,7 @@ import Testing
         let typo = CatalogText.crossfade.replacingOccurrences(of: "\"max\": 10", with: "\"max\": 10, \"maximum\": 3")
         let file = try workspace.write("Catalog.json", CatalogText.catalog(typo, CatalogText.crossfade))
         let (library, diagnostics) = TestEnvironment.load(catalog: file)
-        expectDiagnostic(diagnostics, "warning: \(file): effects[0].parameters[0].maximum: unknown field, ignored (known fields: name, type, default, min, max)")
+        expectDiagnostic(diagnostics, "warning: \(file): effects[0].parameters[0].maximum: unknown field, ignored (known fields: name, type, default, min, max, choices)")
         expectDiagnostic(diagnostics, "warning: \(file): effects[1].name: effect crossfade is already declared at effects[0]; entry skipped")
         expectCrossfadeLoads(library)
     }

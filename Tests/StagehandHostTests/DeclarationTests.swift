@@ -165,16 +165,18 @@ import Testing
         #expect(throws: Diagnostic.self) { try library.effect(named: "test-effect") }
     }
 
-    /// A string parameter with choices: the manifest declares a plain string, and the
-    /// factory refuses any other value, naming the choices; the host says which effect.
+    /// A string parameter with choices: the manifest declares them, so the host refuses
+    /// any other value before the factory is called, naming the choices; `info` lists
+    /// them.
     @Test func aStringOutsideItsChoicesIsRefusedNamingThem() throws {
         let workspace = try Workspace()
         let scenario = try workspace.write("s.json", #"{"root": {"title": "A", "embedInNavigation": true}, "navigation": {"push": "parallax-push", "pop": "parallax-pop"}, "steps": [{"push": {"title": "B"}}, {"wait": 1}, {"pop": {}}, {"wait": 1}]}"#)
         let run = try runStagehand(["play", scenario, "--param", "parallax-pop.gesture=diagonal"])
-        // Through ABI 1.2's bundle log the line names the bundle and, in parentheses, the
-        // effect; the host's error that follows says the factory returned NULL.
-        #expect(run.errors.contains(#"note: libParallax.so (parallax-pop): parameter gesture is "diagonal", not one of "anywhere", "edge"; the factory parallax_pop_create returns NULL"#),
+        #expect(run.status == 1)
+        #expect(run.errors == #"error: --param parallax-pop.gesture: parameter gesture of effect parallax-pop: expected one of anywhere, edge, got "diagonal""# + "\n",
                 "\(run.errors)")
+        let info = try runStagehand(["info", "parallax-pop"])
+        #expect(info.output.contains("CHOICES") && info.output.contains("anywhere, edge"), "\(info.output)")
         let accepted = try runStagehand(["play", scenario, "--param", "parallax-pop.gesture=edge"])
         #expect(accepted.status == 0 && !accepted.errors.contains("parameter gesture"), "\(accepted.errors)")
     }

@@ -59,4 +59,40 @@ import Testing
         #expect(refused.errors == "error: \(file): parameters.parallax-push: parameter duration of effect parallax-push: 99 is out of bounds: expected a double between 0.01 and 10\n",
                 "\(refused.errors)")
     }
+
+    /// A string parameter's JSON form is a string: a number or a boolean for it is
+    /// refused before anything plays (as `true` for a double is), not passed on as text
+    /// for the factory to refuse while the run quietly uses the system animation. A
+    /// string outside its declared choices is refused with the list, from the file and
+    /// from `--param` alike; `--param`'s own text is a string, so it replaces the file's 7.
+    @Test func aStringParameterTakesOnlyAStringAndOneOfItsChoices() throws {
+        let workspace = try Workspace()
+        func scenario(_ name: String, _ gesture: String) throws -> String {
+            try workspace.write(name, """
+                {"navigation": {"push": "portal"}, "parameters": {"portal": {"gesture": \(gesture)}},
+                 "steps": [{"push": {"title": "A"}}, {"wait": 1}]}
+                """)
+        }
+        let choices = "one of none, horizontal, vertical, pinch"
+        for (literal, what) in [("7", "the number 7"), ("true", "the boolean true")] {
+            let file = try scenario("literal.json", literal)
+            let run = try runStagehand(["play", file])
+            #expect(run.status == 1)
+            #expect(run.errors == "error: \(file): parameters.portal: parameter gesture of effect portal: expected a string (\(choices)), got \(what); write it in quotes\n",
+                    "\(run.errors)")
+        }
+        let diagonal = try scenario("diagonal.json", #""diagonal""#)
+        let refused = try runStagehand(["play", diagonal])
+        #expect(refused.status == 1)
+        #expect(refused.errors == "error: \(diagonal): parameters.portal: parameter gesture of effect portal: expected \(choices), got \"diagonal\"\n",
+                "\(refused.errors)")
+        let param = try runStagehand(["preview", "portal", "--format", "svg", "--out", workspace.path + "/p.svg", "--param", "gesture=diagonal"])
+        #expect(param.status == 1)
+        #expect(param.errors == "error: --param: parameter gesture of effect portal: expected \(choices), got \"diagonal\"\n", "\(param.errors)")
+
+        let replaced = try runStagehand(["play", try scenario("seven.json", "7"), "--param", "portal.gesture=vertical"])
+        #expect(replaced.status == 0, "\(replaced.errors)")
+        let chosen = try runStagehand(["play", try scenario("vertical.json", #""vertical""#)])
+        #expect(chosen.status == 0 && chosen.errors.isEmpty, "\(chosen.errors)")
+    }
 }

@@ -68,6 +68,109 @@ import Testing
         #expect(run.output.contains("error: \(path): not a shared object"), "\(run.output)")
     }
 
+    /// What is not a regular file built for this machine is said to be what it is at
+    /// once, with the path the user gave: a named pipe (which would only block until the
+    /// time limit), a folder named like a bundle, an ELF file for another machine (which
+    /// `dlopen` calls "No such file or directory").
+    @Test func aFileThatCannotBeABundleIsNamedForWhatItIs() throws {
+        let workspace = try Workspace()
+        let fifo = workspace.path + "/libFifo.so"
+        try #require(mkfifo(fifo, 0o644) == 0)
+        let folder = try workspace.directory("libFolder.so")
+        let foreign = workspace.path + "/libForeign.so"
+        var bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: TestEnvironment.crossfadeBundle)))
+        bytes[18] = 183; bytes[19] = 0   // e_machine: EM_AARCH64
+        try Data(bytes).write(to: URL(fileURLWithPath: foreign))
+        let cases = [
+            (fifo, "is a FIFO, not a regular file; only a regular file can be a bundle"),
+            (folder, "is a directory, not a regular file; only a regular file can be a bundle"),
+            (foreign, "is an ELF file for AArch64 (e_machine 183); this host is x86-64 (e_machine 62): build the bundle for x86-64"),
+        ]
+        for (path, message) in cases {
+            let run = try runStagehand(["validate", path, "--timeout", "20"])
+            #expect(run.status == 1)
+            #expect(run.output == "error: \(path): \(message)\n\(path): invalid\n", "\(run.output)\(run.errors)")
+        }
+        // The plugin scan says the same of a foreign file on the plugin path.
+        let plugins = try workspace.directory("plugins")
+        try Data(bytes).write(to: URL(fileURLWithPath: plugins + "/libForeign.so"))
+        let catalog = try runStagehand(["catalog", "--plugins", plugins])
+        #expect(catalog.errors.contains("error: \(plugins)/libForeign.so: is an ELF file for AArch64 (e_machine 183)"), "\(catalog.errors)")
+    }
+
+    /// A symbolic link to a bundle is checked as the file it leads to, and reported
+    /// under the name the user gave, never the checking process's own folder.
+    @Test func aLinkToABundleIsValidatedUnderItsOwnName() throws {
+        let workspace = try Workspace()
+        let link = workspace.path + "/libLinked.so"
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: TestEnvironment.crossfadeBundle)
+        let run = try runStagehand(["validate", link])
+        #expect(run.status == 0, "\(run.output)\(run.errors)")
+        #expect(run.output.hasSuffix("\(link): valid\n"), "\(run.output)")
+        #expect(!run.output.contains("stagehand-validate"), "\(run.output)")
+    }
+
+    /// The time limit is for each step, not the whole check: a bundle of effects that are
+    /// each slow to make but well within the limit passes however many there are, and
+    /// the one that exceeds it is the one named.
+    @Test func theTimeLimitIsPerStepAndNamesTheEffectThatExceedsIt() throws {
+        let workspace = try Workspace()
+        var bundle = TestBundle(effect: "slow-1", factory: "test_effect_create")
+        bundle.animateBody = AuthorMistakeTests.pushing("")
+        bundle.prelude = """
+            sh_effect *test_effect_create(double duration);
+            sh_effect *slow_create(void) { usleep(100000); return test_effect_create(0.2); }
+            sh_effect *hang_create(void) { for (;;) pause(); }
+            """
+        func entry(_ name: String, _ factory: String) -> String {
+            #"{"name": "\#(name)", "kind": "push", "interactive": false, "factory": "\#(factory)", "parameters": [], "description": "Slow to make."}"#
+        }
+        let slow = (1...8).map { entry("slow-\($0)", "slow_create") }
+        bundle.manifest = #"{"abi": {"major": 1, "minor": 0}, "bundle": {"name": "Slow", "version": "0.1.0"}, "effects": ["#
+            + slow.joined(separator: ", ") + "]}"
+        let path = try workspace.compile(bundle.source, to: "libSlow.so")
+        // Each effect is made once to be checked and several times while its standard
+        // scenario runs: about a second per effect, several in all, each step within 3 s.
+        let run = try runStagehand(["validate", path, "--timeout", "3"])
+        #expect(run.status == 0, "\(run.output)\(run.errors)")
+        #expect(run.output.split(separator: "\n").filter { $0.hasPrefix("ok  slow-") }.count == 8, "\(run.output)")
+
+        bundle.manifest = #"{"abi": {"major": 1, "minor": 0}, "bundle": {"name": "Slow", "version": "0.1.0"}, "effects": ["#
+            + (slow + [entry("hang", "hang_create")]).joined(separator: ", ") + "]}"
+        let hanging = try workspace.compile(bundle.source, to: "libHanging.so")
+        let stopped = try runStagehand(["validate", hanging, "--timeout", "3"])
+        #expect(stopped.status == 1)
+        #expect(stopped.output.hasPrefix("error: \(hanging): hung (stopped after 3.0 s) during making hang with its default parameters\n"),
+                "\(stopped.output)")
+    }
+
+    /// Each value a string parameter's `choices` declares is given to the factory: one it
+    /// refuses is a manifest that promises what the factory does not do.
+    @Test func aDeclaredChoiceTheFactoryRefusesFailsValidate() throws {
+        let workspace = try Workspace()
+        var bundle = TestBundle(effect: "edgy", factory: "test_effect_create")
+        bundle.animateBody = AuthorMistakeTests.pushing("")
+        bundle.prelude = """
+            #include <string.h>
+            sh_effect *test_effect_create(double duration);
+            sh_effect *edgy_create(const char *edge) { return strcmp(edge, "left") == 0 || strcmp(edge, "right") == 0 ? test_effect_create(0.2 + (edge[0] == 'r') * 0.1) : NULL; }
+            """
+        bundle.manifest = """
+            {"abi": {"major": 1, "minor": 0}, "bundle": {"name": "Edgy", "version": "0.1.0"},
+             "effects": [{"name": "edgy", "kind": "push", "interactive": false, "factory": "edgy_create",
+                          "parameters": [{"name": "edge", "type": "string", "default": "left", "choices": ["left", "right", "top"]}],
+                          "description": "Refuses one of its choices."}]}
+            """
+        let path = try workspace.compile(bundle.source, to: "libEdgy.so")
+        let run = try runStagehand(["validate", path])
+        #expect(run.status == 1)
+        #expect(run.output.contains("FAILED  edgy (push)"), "\(run.output)")
+        #expect(run.output.contains("    parameter edge = top is one of its declared choices, but the factory refused it: "), "\(run.output)")
+        #expect(!run.output.contains("edge = right"), "right is accepted and changes the duration: \(run.output)")
+        let info = try runStagehand(["info", "edgy", "--plugins", workspace.path])
+        #expect(info.output.contains("left, right, top"), "info lists the choices: \(info.output)")
+    }
+
     @Test func aMissingFileIsAnArgumentError() throws {
         let run = try runStagehand(["validate", "/nonexistent/libX.so"])
         #expect(run.status == 1)

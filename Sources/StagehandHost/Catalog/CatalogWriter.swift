@@ -43,6 +43,7 @@ public enum CatalogWriter {
                       ("default", parameter.defaultValue.description)]
         if let minimum = parameter.minimum { fields.append(("min", minimum.description)) }
         if let maximum = parameter.maximum { fields.append(("max", maximum.description)) }
+        if let choices = parameter.choices { fields.append(("choices", "[" + choices.map(quoted).joined(separator: ", ") + "]")) }
         return "{" + fields.map { "\"\($0.0)\": \($0.1)" }.joined(separator: ", ") + "}"
     }
 

@@ -2,10 +2,14 @@ import StagehandCore
 
 /// Turns `--param name=value` texts into the arguments of a factory call: the declared
 /// defaults, with each override parsed as its parameter's type and checked against its
-/// bounds. Every refusal names the parameter, the type expected and the bounds.
+/// bounds (or choices). Every refusal names the parameter, the type expected and the
+/// bounds or the choices.
 enum ParameterOverrides {
+    /// `literals` names the overrides written as a JSON number or boolean rather than a
+    /// string (a scenario's `"gesture": 7`): a string parameter refuses them, as a number
+    /// parameter refuses `true`.
     static func arguments(for parameters: [ParameterDeclaration], overrides: [String: String],
-                          effect: String) throws(Diagnostic) -> [ParameterValue] {
+                          literals: Set<String> = [], effect: String) throws(Diagnostic) -> [ParameterValue] {
         let names = Set(parameters.map(\.name))
         for name in overrides.keys.sorted() where !names.contains(name) {
             let known = parameters.isEmpty ? "it has no parameters" : "its parameters: " + parameters.map(\.name).joined(separator: ", ")
@@ -16,6 +20,11 @@ enum ParameterOverrides {
         var arguments: [ParameterValue] = []
         for parameter in parameters {
             if let text = overrides[parameter.name] {
+                if parameter.type == .string, literals.contains(parameter.name) {
+                    let what = text == "true" || text == "false" ? "the boolean" : "the number"
+                    let choices = parameter.choicesText.map { " (\($0))" } ?? ""
+                    throw Diagnostic(.error, "parameter \(parameter.name) of effect \(effect): expected a string\(choices), got \(what) \(text); write it in quotes")
+                }
                 arguments.append(try value(parsing: text, for: parameter, effect: effect))
             } else {
                 arguments.append(parameter.defaultValue)
@@ -43,6 +52,9 @@ enum ParameterOverrides {
             throw Diagnostic(.error, "parameter \(parameter.name) of effect \(effect): expected \(parameter.type.expectation)\(bounds), got \"\(text)\"")
         }
         guard parameter.contains(value) else {
+            if let choices = parameter.choicesText {
+                throw Diagnostic(.error, "parameter \(parameter.name) of effect \(effect): expected \(choices), got \"\(text)\"")
+            }
             throw Diagnostic(.error, "parameter \(parameter.name) of effect \(effect): \(value) is out of bounds: expected \(parameter.type.named)\(bounds)")
         }
         return value

@@ -64,11 +64,11 @@ struct BundleScan: Codable, Equatable {
         return "skipped: it \(what) when it was last scanned; it is scanned again once the file changes"
     }
 
-    /// Refused without running any of its code: a FIFO, a device, a directory.
+    /// Refused without running any of its code: a FIFO, a device, a directory, an ELF
+    /// file for another machine.
     static func refusedBeforeOpening(_ location: BundleLocation) -> BundleScan? {
-        guard let kind = FileSystem.nonRegularKind(location.path) else { return nil }
-        return BundleScan(outcome: .refused, manifest: nil,
-                          notes: [Note(Diagnostic(.error, "is \(kind), not a regular file; only a regular file can be a bundle"))])
+        guard let refusal = BundleFile.refusal(location.path) else { return nil }
+        return BundleScan(outcome: .refused, manifest: nil, notes: [Note(Diagnostic(.error, refusal))])
     }
 
     /// Scans the bundle in this process: its code runs here. The loaded bundle comes

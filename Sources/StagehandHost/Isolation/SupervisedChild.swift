@@ -83,8 +83,19 @@ public enum SupervisedChild {
         defer { for argument in argv { free(argument) } }
         var envp: [UnsafeMutablePointer<CChar>?] = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer { for variable in envp { free(variable) } }
+        // The child starts with SIGINT and SIGTERM at their default actions, even when this
+        // process ignores them (it does while it writes outputs, to clean them up).
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var defaults = sigset_t()
+        sigemptyset(&defaults)
+        sigaddset(&defaults, SIGINT)
+        sigaddset(&defaults, SIGTERM)
+        posix_spawnattr_setsigdefault(&attributes, &defaults)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF))
         var pid: pid_t = 0
-        let spawned = posix_spawn(&pid, executable, &actions, nil, &argv, &envp)
+        let spawned = posix_spawn(&pid, executable, &actions, &attributes, &argv, &envp)
         close(writeEnd)
         guard spawned == 0 else {
             return .failure(SpawnError(description: "cannot start \(executable): \(String(cString: strerror(spawned)))"))

@@ -21,8 +21,9 @@ import StagehandABI
 /// `progress` hears the name of each step that runs bundle code before it starts, so a
 /// supervising process can say which step a crash or a hang happened in.
 ///
-/// Only a regular file is opened: `dlopen` of a FIFO blocks until someone writes to it,
-/// and a device is never a bundle.
+/// Only a regular file built for this machine is opened (`BundleFile`): `dlopen` of a
+/// FIFO blocks until someone writes to it, a device is never a bundle, and an ELF file
+/// for another machine gets a misleading "No such file or directory" from `dlopen`.
 ///
 /// Any failure refuses the bundle with one error naming the file and the reason
 /// (including `dlerror()`'s text). A refused or accepted bundle is never `dlclose`d: a
@@ -38,8 +39,8 @@ enum BundleLoader {
             (nil, [Diagnostic(.error, file: path, field: field, message)])
         }
 
-        if let kind = FileSystem.nonRegularKind(path) {
-            return refuse("is \(kind), not a regular file; only a regular file can be a bundle")
+        if let refusal = BundleFile.refusal(path) {
+            return refuse(refusal)
         }
         progress(.open)
         _ = dlerror()

@@ -180,9 +180,11 @@ public final class EffectLibrary: @unchecked Sendable {
     /// a declared parameter, each value must parse as its type and lie within its
     /// bounds. Throws the first problem, naming the effect, the parameter and what was
     /// expected — so a command can refuse bad `--param` values before it runs anything.
-    public func validate(overrides: [String: String], for name: String) throws(Diagnostic) {
+    /// `literals` names the values a scenario wrote as a JSON number or boolean, which a
+    /// string parameter refuses.
+    public func validate(overrides: [String: String], literals: Set<String> = [], for name: String) throws(Diagnostic) {
         let info = try registered(name).info
-        _ = try ParameterOverrides.arguments(for: info.parameters, overrides: overrides, effect: name)
+        _ = try ParameterOverrides.arguments(for: info.parameters, overrides: overrides, literals: literals, effect: name)
     }
 
     /// The bytes of `sh_effect` in ABI 1.0: every field up to `destroy`.

@@ -25,6 +25,9 @@ public struct Scenario: Hashable, Sendable {
     /// carries the values it was played with, so it replays alone. A runner's own values
     /// (`--param`) win over these, key by key.
     public var parameters: [String: [String: String]] = [:]
+    /// The keys of `parameters`, per effect, written as a JSON number or boolean rather
+    /// than a string: a string parameter refuses them (its JSON form is a string).
+    public var literalParameters: [String: Set<String>] = [:]
 
     public init(steps: [ScenarioStep] = []) {
         self.steps = steps
@@ -34,6 +37,12 @@ public struct Scenario: Hashable, Sendable {
     /// them, key by key.
     public func parameters(overriddenBy given: [String: [String: String]]) -> [String: [String: String]] {
         parameters.merging(given) { own, given in own.merging(given) { $1 } }
+    }
+
+    /// The keys of `parameters(overriddenBy: given)` for `effect` that still hold this
+    /// scenario's number or boolean (`--param`'s values are text).
+    public func literalParameters(of effect: String, overriddenBy given: [String: [String: String]]) -> Set<String> {
+        (literalParameters[effect] ?? []).subtracting(given[effect].map { Set($0.keys) } ?? [])
     }
 
     /// The longest a run may last on the virtual clock, in seconds: an hour. Every frame

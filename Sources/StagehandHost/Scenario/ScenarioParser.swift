@@ -92,14 +92,17 @@ public enum ScenarioParser {
         }
 
         /// `"parameters": {"effect": {"key": value}}`: each value a string, a number (kept
-        /// as written) or a boolean, read as `--param` reads its text. Whether the effect
-        /// and the parameter exist is checked against the loaded effects when the run starts.
-        func parameters(_ json: JSONValue) throws(Diagnostic) -> [String: [String: String]] {
+        /// as written) or a boolean, read as `--param` reads its text; the keys written as
+        /// a number or a boolean are returned too (a string parameter refuses them).
+        /// Whether the effect and the parameter exist is checked against the loaded
+        /// effects when the run starts.
+        func parameters(_ json: JSONValue) throws(Diagnostic) -> (values: [String: [String: String]], literals: [String: Set<String>]) {
             let expected = "expected an object: effect name → {parameter: value}"
             guard case .object(let effects) = json else { throw fail("parameters", expected) }
             let (byEffect, duplicate) = JSONValue.fields(effects)
             if let duplicate { throw fail(member("parameters", duplicate), JSONValue.duplicateKeyProblem) }
             var out: [String: [String: String]] = [:]
+            var literals: [String: Set<String>] = [:]
             for (name, body) in byEffect {
                 let path = member("parameters", name)
                 guard case .object(let values) = body else { throw fail(path, "expected an object: parameter name → value") }
@@ -108,14 +111,19 @@ public enum ScenarioParser {
                 var effect: [String: String] = [:]
                 for (key, value) in byKey {
                     switch value {
-                    case .string(let text), .number(let text): effect[key] = text
-                    case .bool(let flag): effect[key] = flag ? "true" : "false"
+                    case .string(let text): effect[key] = text
+                    case .number(let text):
+                        effect[key] = text
+                        literals[name, default: []].insert(key)
+                    case .bool(let flag):
+                        effect[key] = flag ? "true" : "false"
+                        literals[name, default: []].insert(key)
                     default: throw fail(member(path, key), "expected a string, a number or true/false")
                     }
                 }
                 out[name] = effect
             }
-            return out
+            return (out, literals)
         }
 
         mutating func scenario(_ json: JSONValue) throws(Diagnostic) -> Scenario {
@@ -153,7 +161,7 @@ public enum ScenarioParser {
                 }
             }
             if let parameters = top["parameters"] {
-                s.parameters = try self.parameters(parameters)
+                (s.parameters, s.literalParameters) = try self.parameters(parameters)
             }
             if let steps = top["steps"] {
                 guard case .array(let list) = steps else { throw fail("steps", "expected an array of steps") }

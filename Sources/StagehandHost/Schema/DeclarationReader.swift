@@ -3,7 +3,7 @@
 /// `family` and `source` (see Documentation/Catalog.md). One reader for both keeps the two schemas from drifting.
 enum DeclarationReader {
     static let effectFields = ["name", "kind", "interactive", "factory", "parameters", "description", "family", "source"]
-    static let parameterFields = ["name", "type", "default", "min", "max"]
+    static let parameterFields = ["name", "type", "default", "min", "max", "choices"]
 
     static let effectNameRule = "an effect name (letters, digits, '.', '_' and '-', starting with a letter or a digit)"
     static let parameterNameRule = "a parameter name (letters, digits, '_' and '-', starting with a letter or '_')"
@@ -49,7 +49,7 @@ enum DeclarationReader {
     }
 
     private static func readParameter(_ value: JSONValue, at path: JSONPath, reader: SchemaReader) -> ParameterDeclaration? {
-        guard let fields = reader.object(value, at: path, expected: "a parameter object {\"name\", \"type\", \"default\", \"min\"?, \"max\"?}", fields: parameterFields) else {
+        guard let fields = reader.object(value, at: path, expected: "a parameter object {\"name\", \"type\", \"default\", \"min\"?, \"max\"?, \"choices\"?}", fields: parameterFields) else {
             return nil
         }
         let before = reader.problemCount
@@ -63,16 +63,48 @@ enum DeclarationReader {
             .flatMap { parameterValue(from: $0, as: type, at: path.appending("default"), reader: reader) }
         let minimum = bound("min", of: type, in: fields)
         let maximum = bound("max", of: type, in: fields)
+        let choices = readChoices(of: type, in: fields)
         if let minimum, let maximum, maximum.compare(to: minimum) == .ascending {
             reader.problem(path.appending("max"), "max \(maximum) is less than min \(minimum)")
         }
         guard reader.problemCount == before, let name, let defaultValue else { return nil }
-        let parameter = ParameterDeclaration(name: name, type: type, defaultValue: defaultValue, minimum: minimum, maximum: maximum)
+        let parameter = ParameterDeclaration(name: name, type: type, defaultValue: defaultValue, minimum: minimum, maximum: maximum,
+                                             choices: choices)
         if !parameter.contains(defaultValue) {
-            reader.problem(path.appending("default"), "default \(defaultValue) is out of bounds: expected a value \(parameter.boundsText) (min and max)")
+            let rule = choices == nil ? "a value \(parameter.boundsText) (min and max)" : "\(parameter.boundsText) (choices)"
+            reader.problem(path.appending("default"), "default \(defaultValue) is out of bounds: expected \(rule)")
             return nil
         }
         return parameter
+    }
+
+    /// `choices`: the only values a string parameter takes, a non-empty array of distinct
+    /// strings (each without NUL); not for other types.
+    private static func readChoices(of type: ParameterType, in fields: SchemaReader.Fields) -> [String]? {
+        let expected = "a non-empty array of distinct strings, the only values the parameter takes"
+        guard let value = fields.value("choices", required: false, expected: expected) else { return nil }
+        let path = fields.path.appending("choices")
+        guard type == .string else {
+            fields.reader.problem(path, "\(type.named) parameter has no choices (only a string parameter has): remove choices")
+            return nil
+        }
+        guard case .array(let elements) = value, !elements.isEmpty else {
+            fields.reader.problem(path, "expected \(expected), found \(value.summary)")
+            return nil
+        }
+        var choices: [String] = []
+        for (index, element) in elements.enumerated() {
+            guard case .string(let text) = element, !text.utf8.contains(0) else {
+                fields.reader.problem(path.appending(index), "expected a string without NUL, found \(element.summary)")
+                return nil
+            }
+            if let first = choices.firstIndex(of: text) {
+                fields.reader.problem(path.appending(index), "\(JSONValue.string(text).summary) is already at \(path.appending(first))")
+                return nil
+            }
+            choices.append(text)
+        }
+        return choices
     }
 
     private static func bound(_ key: String, of type: ParameterType, in fields: SchemaReader.Fields) -> ParameterValue? {

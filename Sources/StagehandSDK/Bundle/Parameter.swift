@@ -44,13 +44,13 @@ public struct Parameter<Value: ParameterValue>: Sendable {
     }
 
     /// A string parameter that takes one of `choices` (say the four edges a cover comes
-    /// from). The manifest declares a string with its default, as the format has no list
-    /// of choices; the factory refuses any other value, naming the choices in its log
-    /// line, so `make` receives only one of them.
+    /// from). The manifest declares the string with its default and its choices, so the
+    /// host refuses any other value before the call; the factory refuses one too, naming
+    /// the choices in its log line, so `make` receives only one of them.
     public init(_ name: String, default value: String, choices: [String]) where Value == String {
         self.name = name
         defaultValue = value
-        manifest = .string(name, default: value)
+        manifest = .string(name, default: value, choices: choices)
         accepts = { choices.contains($0) }
         refusalText = "not one of " + choices.map { String(reflecting: $0) }.joined(separator: ", ")
     }

@@ -1,22 +1,27 @@
 /// One parameter of an effect's factory, as the manifest declares it: its name, C type,
-/// default and (for numbers) bounds. The host checks values against these before it
-/// calls the factory, and the order of an effect's parameters is the factory's.
+/// default and (for numbers) bounds or (for strings) choices. The host checks values
+/// against these before it calls the factory, and the order of an effect's parameters is
+/// the factory's.
 ///
 ///     .double("duration", default: 0.25, min: 0.01, max: 10)
+///     .string("edge", default: "left", choices: ["left", "right"])
 public struct ParameterManifest: Hashable, Sendable {
     public let name: String
     public let type: ParameterType
     let defaultValue: JSONValue
     let minimum: JSONValue?
     let maximum: JSONValue?
+    /// A string parameter's only values; `nil` when any string will do.
+    let choices: [String]?
 
     private init(_ name: String, _ type: ParameterType, _ defaultValue: JSONValue,
-                 _ minimum: JSONValue? = nil, _ maximum: JSONValue? = nil) {
+                 _ minimum: JSONValue? = nil, _ maximum: JSONValue? = nil, choices: [String]? = nil) {
         self.name = name
         self.type = type
         self.defaultValue = defaultValue
         self.minimum = minimum
         self.maximum = maximum
+        self.choices = choices
     }
 
     public static func double(_ name: String, default value: Double, min: Double? = nil, max: Double? = nil) -> Self {
@@ -43,16 +48,20 @@ public struct ParameterManifest: Hashable, Sendable {
         Self(name, .bool, .bool(value))
     }
 
-    /// A string parameter (`const char *`); strings have no bounds.
-    public static func string(_ name: String, default value: String) -> Self {
-        Self(name, .string, .string(value))
+    /// A string parameter (`const char *`); strings have no bounds. With `choices`, the
+    /// manifest lists the only values it takes: the host refuses any other before the
+    /// factory is called, `stagehand info` lists them, and the playground offers them
+    /// as a menu.
+    public static func string(_ name: String, default value: String, choices: [String]? = nil) -> Self {
+        Self(name, .string, .string(value), choices: choices)
     }
 
-    /// `{"name", "type", "default", "min"?, "max"?}`
+    /// `{"name", "type", "default", "min"?, "max"?, "choices"?}`
     var json: JSONValue {
         var fields: [(String, JSONValue)] = [("name", .string(name)), ("type", .string(type.rawValue)), ("default", defaultValue)]
         if let minimum { fields.append(("min", minimum)) }
         if let maximum { fields.append(("max", maximum)) }
+        if let choices { fields.append(("choices", .array(choices.map(JSONValue.string)))) }
         return .object(fields)
     }
 }

@@ -33,6 +33,8 @@ enum ServerMessage {
         var value: String
         var minimum: String?
         var maximum: String?
+        /// A string parameter's only values: the page offers them as a menu.
+        var choices: [String]?
     }
 
     struct Export: Encodable {

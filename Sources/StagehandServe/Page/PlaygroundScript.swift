@@ -218,10 +218,17 @@ enum PlaygroundScript {
           function parameterControl(p) {
             var row = document.createElement('div'); row.className = 'control';
             var label = document.createElement('label'); label.textContent = p.name; label.htmlFor = 'param-' + p.name;
-            var input = document.createElement('input'); input.id = 'param-' + p.name; input.name = p.name;
+            // A string with declared choices is a menu of them; any other string, a text box.
+            var input = document.createElement(p.choices ? 'select' : 'input'); input.id = 'param-' + p.name; input.name = p.name;
             var out = document.createElement('output');
             var numeric = ['double', 'float', 'int32', 'int64', 'uint32'].indexOf(p.type) >= 0;
-            if (p.type === 'bool') {
+            if (p.choices) {
+              p.choices.forEach(function (choice) {
+                var option = document.createElement('option'); option.value = choice; option.textContent = choice;
+                input.appendChild(option);
+              });
+              input.value = p.value;
+            } else if (p.type === 'bool') {
               input.type = 'checkbox'; input.checked = p.value === 'true';
             } else if (numeric && p.minimum !== undefined && p.maximum !== undefined) {
               input.type = 'range'; input.min = p.minimum; input.max = p.maximum;

@@ -181,7 +181,8 @@ final class PlaygroundSession: @unchecked Sendable {
         let parameters = (live.effect?.parameters ?? []).map { declaration in
             ServerMessage.Parameter(name: declaration.name, type: declaration.type.rawValue,
                                     value: live.parameters[declaration.name] ?? Self.plain(declaration.defaultValue),
-                                    minimum: declaration.minimum.map(Self.plain), maximum: declaration.maximum.map(Self.plain))
+                                    minimum: declaration.minimum.map(Self.plain), maximum: declaration.maximum.map(Self.plain),
+                                    choices: declaration.choices)
         }
         return ServerMessage.Selection(effect: live.effect?.name, kind: live.effect?.kind.rawValue,
                                        interactive: live.effect?.interactive ?? false, parameters: parameters,

@@ -48,12 +48,15 @@ struct InfoCommand: ParsableCommand {
             return
         }
         print("parameters:")
+        // A CHOICES column only for an effect with a string parameter that declares some.
+        let hasChoices = effect.parameters.contains { $0.choices != nil }
         let parameters = TextTable<ParameterDeclaration> { parameter in
             [Column(title: "  NAME", value: "  " + parameter.name.escapingControlCharacters),
              Column(title: "TYPE", value: parameter.type.rawValue),
              Column(title: "DEFAULT", value: parameter.defaultValue.description),
              Column(title: "MIN", value: parameter.minimum?.description ?? "-"),
              Column(title: "MAX", value: parameter.maximum?.description ?? "-")]
+                + (hasChoices ? [Column(title: "CHOICES", value: parameter.choices?.joined(separator: ", ").escapingControlCharacters ?? "-")] : [])
         }
         print(TableOutput.render(parameters, effect.parameters))
     }

@@ -41,6 +41,8 @@ struct PlayCommand: ParsableCommand {
         } else if time != nil {
             throw InputError.fail("--time", "picks the frame to render; give --out too")
         }
+        try FileIdentity.checkDistinct(outputs: [("--trace", trace), ("--out", out)],
+                                       inputs: [("SCENARIO", scenario), plugins.namedCatalog])
         let script: Scenario
         do {
             script = try ScenarioParser.load(path: scenario)
@@ -54,7 +56,8 @@ struct PlayCommand: ParsableCommand {
         let used = script.parameters(overriddenBy: values)
         for name in script.parameters.keys.sorted() {
             do {
-                try library.validate(overrides: used[name] ?? [:], for: name)
+                try library.validate(overrides: used[name] ?? [:], literals: script.literalParameters(of: name, overriddenBy: values),
+                                     for: name)
             } catch {
                 StandardError.write("error: \(scenario): parameters.\(name): \(error.message)")
                 throw ExitCode.failure

@@ -77,6 +77,8 @@ struct PreviewCommand: ParsableCommand {
                 }
                 try OutputPath.checkFile(contactSheet, argument: "--contact-sheet")
             }
+            try FileIdentity.checkDistinct(outputs: [("--out", out), ("--contact-sheet", contactSheet)],
+                                           inputs: [plugins.namedCatalog])
             let library = try plugins.loadLibrary()
             try Gallery(library: library, folder: out, contactSheet: contactSheet, screen: screen, framesPerSecond: framesPerSecond).write()
             return
@@ -87,6 +89,7 @@ struct PreviewCommand: ParsableCommand {
         let output = PictureOutput(format: chosen, out: out ?? "\(name).\(chosen.rawValue)", time: seconds, effect: name,
                                    title: "\(name) — stagehand preview")
         try output.check()
+        try FileIdentity.checkDistinct(outputs: [("--out", output.out)], inputs: [plugins.namedCatalog])
 
         let library = try plugins.loadLibrary()
         let effect = try plugins.effect(named: name, in: library)

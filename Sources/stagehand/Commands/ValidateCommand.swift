@@ -22,7 +22,7 @@ struct ValidateCommand: ParsableCommand {
     @Flag(help: "Print the report as JSON.")
     var json = false
 
-    @Option(help: ArgumentHelp("Seconds the child may take before it is stopped as hung.", valueName: "seconds"))
+    @Option(help: ArgumentHelp("Seconds each step of the check (loading the bundle; making, running or probing one effect) may take before the child is stopped as hung.", valueName: "seconds"))
     var timeout: Double = 60
 
     @Flag(help: .hidden)
@@ -45,7 +45,14 @@ struct ValidateCommand: ParsableCommand {
             SupervisedChild.send("report", String(decoding: try JSONEncoder().encode(report), as: UTF8.self))
             throw report.ok ? ExitCode.success : ExitCode.failure
         }
-        let report = try ChildProcess.validate(path: path, arguments: CommandLine.arguments, timeout: timeout)
+        // A folder, a named pipe, a device or an ELF file for another machine is said to
+        // be what it is at once: nothing of it could run, and a pipe would only block.
+        var report = ValidationReport(bundle: path)
+        if let refusal = BundleFile.refusal(path) {
+            report.problems.append(refusal)
+        } else {
+            report = try ChildProcess.validate(path: path, arguments: CommandLine.arguments, timeout: timeout)
+        }
         if json {
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.sortedKeys, .prettyPrinted]

@@ -15,6 +15,14 @@ struct PluginOptions: ParsableArguments {
                                valueName: "file"))
     var catalog: String?
 
+    /// The catalog file the user named, as an input no output may overwrite:
+    /// `--catalog`, else `STAGEHAND_CATALOG`.
+    var namedCatalog: (argument: String, path: String?) {
+        if let catalog { return ("--catalog", catalog) }
+        let variable = ProcessInfo.processInfo.environment["STAGEHAND_CATALOG"]
+        return ("STAGEHAND_CATALOG", variable?.isEmpty == false ? variable : nil)
+    }
+
     /// Loads the effects and reports every diagnostic on standard error.
     ///
     /// A bad bundle or catalog entry is only reported: the rest is still usable. But a

@@ -15,6 +15,8 @@ struct EffectRecord: Encodable {
         var `default`: Value
         var min: Value?
         var max: Value?
+        /// A string parameter's only values, when it declares them.
+        var choices: [String]?
     }
 
     /// A parameter value with its own JSON type.
@@ -73,7 +75,7 @@ struct EffectRecord: Encodable {
         factory = info.factory
         parameters = info.parameters.map { parameter in
             Parameter(name: parameter.name, type: parameter.type.rawValue, default: Value(value: parameter.defaultValue),
-                      min: parameter.minimum.map(Value.init), max: parameter.maximum.map(Value.init))
+                      min: parameter.minimum.map(Value.init), max: parameter.maximum.map(Value.init), choices: parameter.choices)
         }
         description = info.description
         author = info.author

@@ -14,6 +14,8 @@ import Foundation
 ///   a symbolic link) is refused with a message saying what it is: replacing it with a
 ///   regular file would silently break whatever relied on it.
 ///
+/// The temporary file is removed if the process is interrupted (`OutputTemporaries`).
+///
 /// Writes go out as they come, so a long output (a trace streamed frame by frame) never
 /// has to be held in memory whole.
 final class OutputFile {
@@ -40,6 +42,7 @@ final class OutputFile {
         }
         descriptor = opened
         self.temporary = temporary
+        OutputTemporaries.register(temporary)
     }
 
     deinit {
@@ -80,13 +83,16 @@ final class OutputFile {
         // while the output was being made.
         if let refusal = reason ?? Self.refusal(path) {
             unlink(temporary)
+            OutputTemporaries.unregister(temporary)
             throw InputError.fail("\(argument) \(path)", reason.map { "cannot write: \($0)" } ?? refusal)
         }
         guard rename(temporary, path) == 0 else {
             let message = String(cString: strerror(errno))
             unlink(temporary)
+            OutputTemporaries.unregister(temporary)
             throw InputError.fail("\(argument) \(path)", "cannot write: \(message)")
         }
+        OutputTemporaries.unregister(temporary)
     }
 
     /// Gives up: the temporary file is removed, the path left as it was.
@@ -96,6 +102,7 @@ final class OutputFile {
         if let temporary {
             close(descriptor)
             unlink(temporary)
+            OutputTemporaries.unregister(temporary)
         }
     }
 

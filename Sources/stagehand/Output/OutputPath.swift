@@ -3,9 +3,9 @@ import Foundation
 
 /// Checking and writing output paths so that nothing half-written is ever left at the
 /// path asked for and nothing but a regular file is replaced: each file is written with
-/// `OutputFile` (a temporary file beside it, renamed into place), and a folder that does
-/// not exist yet is filled under a temporary name and renamed when complete. Problems
-/// name the argument.
+/// `OutputFile` (a temporary file beside it, renamed into place), and a folder is made
+/// new: filled under a temporary name and renamed when complete (an existing folder is
+/// refused). Problems name the argument.
 enum OutputPath {
     /// `--out DIR/`, or an existing folder.
     static func namesDirectory(_ path: String) -> Bool {
@@ -25,13 +25,14 @@ enum OutputPath {
         try checkFolder(parent(of: path), for: path, argument: argument)
     }
 
-    /// Refuses, before any work, a folder that cannot be made or written into.
+    /// Refuses, before any work, a folder that already exists (frames or GIFs written
+    /// into it would replace its files of the same names and leave the others beside
+    /// them, mixing two runs) or that cannot be made.
     static func checkDirectory(_ path: String, argument: String) throws {
-        var isDirectory: ObjCBool = false
-        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) {
-            guard isDirectory.boolValue else { throw InputError.fail("\(argument) \(path)", "exists and is not a folder") }
-            guard access(path, W_OK) == 0 else { throw InputError.fail("\(argument) \(path)", "cannot write in this folder: \(String(cString: strerror(errno)))") }
-            return
+        var info = stat()
+        if lstat(trimmed(path), &info) == 0 {
+            let what = (info.st_mode & S_IFMT) == S_IFDIR ? "is a folder that already exists" : "exists and is not a folder"
+            throw InputError.fail("\(argument) \(path)", "\(what); the pictures go into a new folder, filled under a temporary name and renamed when complete: remove it or name a new one")
         }
         try checkFolder(parent(of: path), for: path, argument: argument)
     }
@@ -69,15 +70,13 @@ enum OutputPath {
         try file.commit()
     }
 
-    /// Fills the folder `path` with `files` (name → bytes). A new folder appears only
-    /// when complete; into an existing one, each file is written atomically.
+    /// Makes the folder `path` holding `files` (name → bytes): they are written into a
+    /// temporary folder beside it, which is renamed to `path` when complete, and only if
+    /// nothing has appeared there meanwhile (a folder is never merged into another).
     static func writeFolder(_ files: [(String, Data)], to path: String, argument: String) throws {
-        var isDirectory: ObjCBool = false
-        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
-            for (name, data) in files { try write(data, to: path + "/" + name, argument: argument) }
-            return
-        }
         let temporary = temporary(beside: path)
+        OutputTemporaries.register(temporary, isFolder: true)
+        defer { OutputTemporaries.unregister(temporary) }
         do {
             try FileManager.default.createDirectory(atPath: temporary, withIntermediateDirectories: false)
             for (name, data) in files { try data.write(to: URL(fileURLWithPath: temporary + "/" + name)) }
@@ -85,13 +84,30 @@ enum OutputPath {
             try? FileManager.default.removeItem(atPath: temporary)
             throw InputError.fail("\(argument) \(path)", "cannot write: \(reason(error))")
         }
-        var target = path
-        while target.count > 1, target.hasSuffix("/") { target.removeLast() }
+        // Claimed first with mkdir, which fails if anything is there now; rename then
+        // replaces only that empty folder of ours (rename never merges two folders).
+        let target = trimmed(path)
+        guard mkdir(target, 0o777) == 0 else {
+            let code = errno
+            try? FileManager.default.removeItem(atPath: temporary)
+            let message = code == EEXIST
+                ? "appeared while the pictures were made; it is left as it is and nothing was written"
+                : "cannot write: \(String(cString: strerror(code)))"
+            throw InputError.fail("\(argument) \(path)", message)
+        }
         guard rename(temporary, target) == 0 else {
             let message = String(cString: strerror(errno))
+            rmdir(target)
             try? FileManager.default.removeItem(atPath: temporary)
             throw InputError.fail("\(argument) \(path)", "cannot write: \(message)")
         }
+    }
+
+    /// `path` without trailing slashes (`/` stays `/`).
+    static func trimmed(_ path: String) -> String {
+        var trimmed = path
+        while trimmed.count > 1, trimmed.hasSuffix("/") { trimmed.removeLast() }
+        return trimmed
     }
 
     /// The system's reason, without Foundation's long wrapping.

@@ -20,8 +20,11 @@ struct BundleCheck {
         // A declarative effect keeps its name (NAME.effect.json is how it is found).
         let keepsName = file.hasSuffix(".effect.json") || (file.hasPrefix("lib") && file.hasSuffix(".so"))
         let copy = directory + "/" + (keepsName ? file : "lib\(file).so")
+        // The file itself, not a link to it (a copied link would lead out of the plugin
+        // directory); every message names the path the user gave.
+        let original = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
         do {
-            try FileManager.default.copyItem(atPath: path, toPath: copy)
+            try FileManager.default.copyItem(atPath: original, toPath: copy)
         } catch {
             report.problems.append("cannot copy the bundle: \(error.localizedDescription)")
             return report

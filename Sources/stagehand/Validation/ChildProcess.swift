@@ -8,7 +8,8 @@ import StagehandHost
 /// read as lines arrive), never on standard output, which goes to /dev/null with standard
 /// error: a bundle that prints, however much, cannot block the child or forge a report.
 /// A report counts only if the child then ended normally (status 0 or 1); a child that
-/// sent one and crashed afterwards is reported as crashed. The temporary directory the
+/// sent one and crashed afterwards is reported as crashed. The time limit applies to each
+/// step the child announces, not to the whole check. The temporary directory the
 /// child works in is made and removed here, so it goes even when the child dies.
 enum ChildProcess {
     static func validate(path: String, arguments: [String], timeout: Double) throws -> ValidationReport {
@@ -30,6 +31,9 @@ enum ChildProcess {
             if line.hasPrefix("step: ") {
                 lastStep = String(line.dropFirst(6))
                 reportLine = nil
+                // The limit is per step: a bundle of many good effects takes as long as
+                // it needs, and a hang is pinned to the step that exceeded the limit.
+                return .renewDeadline
             } else if line.hasPrefix("report: ") {
                 reportLine = String(line.dropFirst(8))
             }

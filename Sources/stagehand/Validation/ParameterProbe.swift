@@ -36,13 +36,16 @@ struct ParameterProbe {
                 announce("probing \(effect.name) with \(parameter.name) = \(value)")
                 switch behaviour(with: [parameter.name: value]) {
                 case .failure(let refusal):
-                    problems.append("parameter \(parameter.name) = \(value) is within its declared bounds, but the factory refused it: \(refusal.message)")
+                    let declared = parameter.choices == nil ? "within its declared bounds" : "one of its declared choices"
+                    problems.append("parameter \(parameter.name) = \(value) is \(declared), but the factory refused it: \(refusal.message)")
                 case .success(let behaviour):
                     tried.append(value)
                     if behaviour != reference { differs = true }
                 }
             }
-            if !differs && !tried.isEmpty {
+            // Choices are told apart by what they select (an edge, a gesture), which the
+            // standard scenario need not exercise: only their acceptance is checked.
+            if !differs && !tried.isEmpty && parameter.choices == nil {
                 problems.append("parameter \(parameter.name) changes nothing: at \(tried.joined(separator: ", ")) the transition's duration and the standard scenario's trace are those of the default \(parameter.defaultValue); is it passed to the effect, in the declared order?")
             }
         }
@@ -73,8 +76,8 @@ struct ParameterProbe {
     /// above it (a ten-thousandth of the range, or 1 for an integer: a threshold such as
     /// "start within N points of the edge" is often only felt there), one value between
     /// that is unlikely to be special (37 % of the way) and the maximum; for a bound not
-    /// declared, a step away from the default; the other boolean; nothing for a string
-    /// (its valid values are not declared). The default itself is left out.
+    /// declared, a step away from the default; the other boolean; each of a string's
+    /// declared choices (nothing for a string without). The default itself is left out.
     static func probeValues(for parameter: ParameterDeclaration) -> [String] {
         let values: [String]
         switch parameter.defaultValue {
@@ -91,10 +94,13 @@ struct ParameterProbe {
         case .bool(let value):
             values = ["\(!value)"]
         case .string:
-            values = []
+            // Each declared choice must be one the factory accepts; with no choices the
+            // valid strings are not known.
+            values = parameter.choices ?? []
         }
         var unique: [String] = []
-        let defaultText = parameter.defaultValue.description
+        var defaultText = parameter.defaultValue.description
+        if case .string(let text) = parameter.defaultValue { defaultText = text }
         for value in values where !unique.contains(value) && !(value == defaultText || (Double(value) != nil && Double(value) == Double(defaultText))) {
             unique.append(value)
         }
