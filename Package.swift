@@ -113,10 +113,14 @@ let package = Package(
             .product(name: "TextTable", package: "TextTable", condition: .when(traits: ["CLI"])),
         ]),
 
+        // What the test targets share: the tags of the slow tests and the condition that
+        // skips them (STAGEHAND_SKIP_SLOW=1). Built with the tests only.
+        .target(name: "StagehandTestSupport", path: "Tests/StagehandTestSupport"),
         .testTarget(name: "StagehandCoreTests", dependencies: ["StagehandCore"]),
-        .testTarget(name: "StagehandHostTests", dependencies: ["StagehandHost", "StagehandCore", "StagehandABI", .product(name: "PropertyBased", package: "swift-property-based")],
+        .testTarget(name: "StagehandHostTests", dependencies: ["StagehandHost", "StagehandCore", "StagehandABI", "StagehandTestSupport",
+                                                               .product(name: "PropertyBased", package: "swift-property-based")],
                     exclude: ["Fixtures"]),
-        .testTarget(name: "StagehandRenderTests", dependencies: ["StagehandRender", "StagehandHost", "StagehandCore"]),
+        .testTarget(name: "StagehandRenderTests", dependencies: ["StagehandRender", "StagehandHost", "StagehandCore", "StagehandTestSupport"]),
         .testTarget(name: "StagehandServeTests", dependencies: ["StagehandServe", "StagehandHost", "StagehandCore"]),
     ] + swiftEffects.map(swiftEffect) + cEffects.map(cEffect),
     swiftLanguageModes: [.v6]

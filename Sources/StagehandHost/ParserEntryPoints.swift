@@ -4,7 +4,7 @@ import StagehandCore
 /// The host's readers of untrusted text — a catalog, a bundle's manifest, a scenario —
 /// callable from outside the module on raw bytes.
 ///
-/// They exist for the fuzz targets in `Fuzz/`, which live in a package of their own so
+/// They exist for the fuzz targets in `Fuzzing/`, which live in a package of their own so
 /// that the fuzzer's instrumentation never reaches the normal build; a separate package
 /// sees only `public` declarations, and `@testable import` is not available in the
 /// release builds a fuzzer needs. Each call runs exactly the code the CLI runs on that

@@ -2,6 +2,7 @@ import Foundation
 import StagehandCore
 @testable import StagehandHost
 import Synchronization
+import StagehandTestSupport
 import Testing
 
 /// Many stages at once on many threads, as a test runner, a gallery renderer with workers
@@ -11,7 +12,7 @@ import Testing
 /// (10 rounds of a dozen effects; fewer rounds as the catalog grows). Each scene must settle as it should, and
 /// each run must give exactly the trace the same scenario gives on one thread alone:
 /// sharing the bundles, the host table and the handle table changes nothing.
-@Suite struct ConcurrentStagesTests {
+@Suite(.tags(.longRun), .slow) struct ConcurrentStagesTests {
     static let threads = 8
     /// Runs per thread, whatever the catalog's size (at least 3 rounds of every effect).
     static let runsPerThread = 120

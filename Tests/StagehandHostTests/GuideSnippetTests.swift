@@ -1,4 +1,5 @@
 import Foundation
+import StagehandTestSupport
 import Testing
 
 /// Every Swift and C block of the authoring guide (Documentation/WritingEffects.md and
@@ -71,7 +72,7 @@ import Testing
                 "\(dismissals)")
     }
 
-    @Test func theGuidesSwiftBundlesBuildAgainstTheSDKAndValidate() throws {
+    @Test(.tags(.nestedBuild), .slow) func theGuidesSwiftBundlesBuildAgainstTheSDKAndValidate() throws {
         let units = try Self.snippets().units.filter { $0.language == "swift" }
         try #require(!units.isEmpty)
         let directory = LibraryPackageTests.scratch("effect-guide")

@@ -1,4 +1,5 @@
 import Foundation
+import StagehandTestSupport
 import Testing
 
 /// Stagehand used as a library from another package, as its users do: the example
@@ -9,7 +10,7 @@ import Testing
 /// The builds keep their own scratch directories in the system's temporary directory,
 /// so a second run only relinks. In a sanitized build (`swift test --sanitize=…`) they
 /// are built with the same sanitizer, since the bundles they load are.
-@Suite(.serialized) struct LibraryPackageTests {
+@Suite(.serialized, .tags(.nestedBuild), .slow) struct LibraryPackageTests {
     /// A temporary directory for this checkout (two checkouts never share one).
     static func scratch(_ name: String) -> String {
         let checkout = TestEnvironment.repositoryRoot.utf8.reduce(UInt64(5381)) { ($0 &* 33) &+ UInt64($1) }

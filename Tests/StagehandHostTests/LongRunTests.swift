@@ -1,6 +1,7 @@
 import Foundation
 import StagehandCore
 @testable import StagehandHost
+import StagehandTestSupport
 import Testing
 
 /// A run is bounded (virtual duration and frame count, refused before it starts), and
@@ -36,7 +37,7 @@ import Testing
         return (value, lines.dropFirst().joined(separator: "\n"))
     }
 
-    @Test(.disabled(if: Sanitizer.isActive, "measured by stagehand-bench's child, which a sanitized stagehand bench refuses to run"))
+    @Test(.tags(.longRun), .slow, .disabled(if: Sanitizer.isActive, "measured by stagehand-bench's child, which a sanitized stagehand bench refuses to run"))
     func playTracesStreamSoMemoryStaysFlat() throws {
         let short = try Self.play(cycles: 5), long = try Self.play(cycles: 50)
         // 30 s against 5 minutes at 60 fps: 1,800 against 18,000 frames, about 1 KB each

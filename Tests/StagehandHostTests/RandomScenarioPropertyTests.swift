@@ -1,5 +1,6 @@
 import Foundation
 import PropertyBased
+import StagehandTestSupport
 import Testing
 import StagehandCore
 @testable import StagehandHost
@@ -19,7 +20,7 @@ import StagehandCore
 /// RandomScenarioPropertyTests` for a long run. A failure is shrunk, and the smallest
 /// failing scenario is written as a file that `stagehand play FILE` replays (its path is
 /// in the failure message).
-@Suite struct RandomScenarioPropertyTests {
+@Suite(.tags(.longRun), .slow) struct RandomScenarioPropertyTests {
     static var caseCount: Int {
         ProcessInfo.processInfo.environment["STAGEHAND_PROPERTY_CASES"].flatMap(Int.init) ?? 500
     }

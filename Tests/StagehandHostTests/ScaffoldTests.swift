@@ -1,4 +1,5 @@
 import Foundation
+import StagehandTestSupport
 import Testing
 
 /// `stagehand new`: a third party's first bundle, from nothing to the catalog.
@@ -104,7 +105,7 @@ import Testing
     /// printed next step lists the effect; the push then plays. The builds keep their
     /// products in the system's temporary directory, so a second run only recompiles the
     /// new packages.
-    @Test func scaffoldedSwiftEffectsBuildOfflineLoadAndRun() throws {
+    @Test(.tags(.nestedBuild), .slow) func scaffoldedSwiftEffectsBuildOfflineLoadAndRun() throws {
         let root = LibraryPackageTests.scratch("scaffold")
         let fm = FileManager.default
         // One folder for every kind, its .build kept aside while `new` writes it: the

@@ -1,5 +1,6 @@
 import Foundation
 @testable import StagehandHost
+import StagehandTestSupport
 import Testing
 
 /// A Swift bundle shares the Swift types of StagehandSDK and StagehandGeometry with the
@@ -118,7 +119,7 @@ import Testing
     /// The real thing: a Swift bundle built with `stagehand new` against a copy of this
     /// checkout whose shared sources differ is refused by `stagehand catalog`, which goes
     /// on listing the rest; the same bundle built against this checkout loads.
-    @Test func aSwiftBundleBuiltFromAnotherCheckoutIsRefusedAndTheCatalogGoesOn() throws {
+    @Test(.tags(.nestedBuild), .slow) func aSwiftBundleBuiltFromAnotherCheckoutIsRefusedAndTheCatalogGoesOn() throws {
         let root = LibraryPackageTests.scratch("other-sources")
         let fm = FileManager.default
         let checkout = root + "/Stagehand", directory = root + "/Effect"

@@ -1,10 +1,11 @@
 import Foundation
+import StagehandTestSupport
 import Testing
 
 /// A Swift bundle's own initialisation (`StagehandBundle.entry(_:initialize:)`): one that
 /// throws is refused by the host with its message and the bundle's path; one that
 /// returns loads, and `Host.log` lines from it name the bundle and its effect.
-@Suite struct SwiftBundleRefusalTests {
+@Suite(.tags(.nestedBuild), .slow) struct SwiftBundleRefusalTests {
     /// A package of two bundles against the SDK, built once (kept in the system's
     /// temporary directory, so a second run recompiles nothing).
     static func build() throws -> String {

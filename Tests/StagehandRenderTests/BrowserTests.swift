@@ -2,6 +2,7 @@ import Foundation
 import StagehandCore
 import StagehandHost
 @testable import StagehandRender
+import StagehandTestSupport
 import Testing
 
 /// The HTML player in a real browser: headless Chromium opens the page at `#frame=N`,
@@ -13,7 +14,7 @@ import Testing
 /// (hinting and sub-pixel placement of the glyphs), a few thousand pixels off by tens of
 /// levels, which measures 0.1–0.5 here. The check also shows the tolerance tells frames
 /// apart: the neighbouring frames of a moving transition are each further than 1.0 away.
-@Suite(.serialized) struct BrowserTests {
+@Suite(.serialized, .tags(.browser), .slow) struct BrowserTests {
     static let tolerance = 1.0
 
     static var chromium: String? {
@@ -44,15 +45,13 @@ import Testing
     /// still further away.
     static let contentTolerance = 2.5
 
-    @Test(arguments: [("slide-pop", false), ("cube-pop", false), ("cube-pop", true)])
+    @Test(.enabled(if: BrowserTests.chromium != nil, "chromium cannot be found (apt-get install -y chromium)"),
+          arguments: [("slide-pop", false), ("cube-pop", false), ("cube-pop", true)])
     func theBrowserShowsTheFrameThePNGShows(effect: String, content: Bool) throws {
         let screens = content ? "" : #""screens": {"Inbox": false, "Article": false},"#
         let tolerance = content ? Self.contentTolerance : Self.tolerance
-        guard let chromium = Self.chromium else {
-            print("skipped: chromium cannot be found (apt-get install -y chromium)")
-            return
-        }
-        guard RenderEnvironment.has(effect) else { return }
+        let chromium = try #require(Self.chromium)
+        try RenderEnvironment.requireEffect(effect)
         let trace = try RenderEnvironment.play("""
             {"root": {"title": "Inbox"}, "navigation": {"pop": "\(effect)"}, \(screens)
              "steps": [{"push": {"title": "Article"}}, {"wait": 0.6}, {"pop": {}}, {"wait": 0.8}]}

@@ -1,12 +1,13 @@
 import Foundation
 import StagehandCore
 @testable import StagehandRender
+import StagehandTestSupport
 import Testing
 
 /// `stagehand preview --all --contact-sheet FILE.png`: one cell per effect of the
 /// catalog, in catalog order, each a picture with its name below.
 extension RenderCLITests {
-    @Test func theContactSheetHasOneCellPerEffect() throws {
+    @Test(.tags(.longRun), .slow) func theContactSheetHasOneCellPerEffect() throws {
         let scratch = try Scratch()
         let run = try stagehand(["preview", "--all", "--size", "78x169", "--fps", "25", "--contact-sheet", scratch.file("sheet.png")])
         #expect(run.status == 0, "\(run.errors)")

@@ -62,7 +62,7 @@ import Testing
     /// parallax-push snapshots the old screen: the snapshot carries the list, so its first
     /// icon (28...56 at rest) moves with it, tx = −0.3·W·f.
     @Test func aSnapshotShowsTheContentOfTheScreenItCopies() throws {
-        guard RenderEnvironment.has("parallax-push") else { return }
+        try RenderEnvironment.requireEffect("parallax-push")
         let trace = try RenderEnvironment.play("""
             {"root": {"title": "Inbox"}, "navigation": {"push": "parallax-push"},
              "steps": [{"push": {"title": "Article"}}, {"wait": 1}]}

@@ -25,7 +25,7 @@ import Testing
     }
 
     @Test func parallaxPushMidWayShowsTheFromSnapshotLeftOfTheIncomingView() throws {
-        guard RenderEnvironment.has("parallax-push") else { return }
+        try RenderEnvironment.requireEffect("parallax-push")
         let trace = try Self.parallax()
         let t = 6.0 / 60
         let f = Spring(duration: 0.6, dampingRatio: 1).value(at: t)
@@ -40,7 +40,7 @@ import Testing
     }
 
     @Test func parallaxPushEndsWithTheToViewEverywhere() throws {
-        guard RenderEnvironment.has("parallax-push") else { return }
+        try RenderEnvironment.requireEffect("parallax-push")
         let trace = try Self.parallax()
         let image = try RenderEnvironment.pixels(trace, at: 0.6 + 1.0 / 60)
         for x in [5, 195, 385] {
@@ -56,7 +56,7 @@ import Testing
     /// perspective, so their top edges slope (a face is a trapezoid, not a rectangle).
     /// Flat screens, so every row of a face below the bar is its card colour.
     @Test func cubePopMidWayFacesAreNotAxisAlignedRectangles() throws {
-        guard RenderEnvironment.has("cube-pop") else { return }
+        try RenderEnvironment.requireEffect("cube-pop")
         let trace = try RenderEnvironment.play("""
             {"root": {"title": "Inbox"}, "navigation": {"pop": "cube-pop"},
              "screens": {"Inbox": false, "Article": false},

@@ -1,6 +1,7 @@
 import Foundation
 import StagehandHost
 @testable import StagehandRender
+import StagehandTestSupport
 import Testing
 
 /// `stagehand preview` and `stagehand play --out`, run as a user would: pictures where
@@ -132,7 +133,7 @@ import Testing
         #expect(whole.output.contains(" frames, a run of "), "\(whole.output)")
     }
 
-    @Test func allWritesAGalleryOfEveryEffect() throws {
+    @Test(.tags(.longRun), .slow) func allWritesAGalleryOfEveryEffect() throws {
         let scratch = try Scratch()
         let run = try stagehand(["preview", "--all", "--size", "78x169", "--fps", "25", "--out", scratch.file("gallery")])
         #expect(run.status == 0, "\(run.errors)")

@@ -38,6 +38,13 @@ import Testing
         #expect(count.body == "more than 100 header lines: refused\n")
         let garbage = try await RawHTTP.send(port: server.port, Array("\u{1}\u{2} nonsense\r\n\r\n".utf8))
         #expect(garbage.status == 400, "\(garbage)")
+        // Bodies, methods other than GET, and /socket without a handshake.
+        let post = try await RawHTTP.send(port: server.port, Self.request(line: "POST / HTTP/1.1"))
+        #expect(post.status == 405 && post.body == "POST /: the playground answers GET only\n", "\(post)")
+        let body = try await RawHTTP.send(port: server.port, Self.request(fields: ["Host: 127.0.0.1", "Content-Length: 5"]))
+        #expect(body.status == 413 && body.body == "request bodies are not taken: the playground answers GET only\n", "\(body)")
+        let plain = try await RawHTTP.send(port: server.port, Self.request(line: "GET /socket HTTP/1.1"))
+        #expect(plain.status == 400 && plain.body == "/socket is a WebSocket: expected a WebSocket handshake (version 13)\n", "\(plain)")
         // A request at the limit is served; the tab's stage went on throughout.
         let fits = try await RawHTTP.send(port: server.port, Self.request(fields: ["Host: 127.0.0.1", "X-Fits: " + String(repeating: "c", count: 8000)]))
         #expect(fits.status == 200)

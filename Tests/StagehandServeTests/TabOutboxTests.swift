@@ -33,4 +33,12 @@ struct TabOutboxTests {
         outbox.post(.error("after the close"))
         #expect(outbox.waiting.messages == 0)
     }
+
+    /// A ping flood from a page that reads nothing: the pongs count as messages.
+    @Test func pongsCountAgainstTheMessageLimit() {
+        let outbox = TabOutbox()
+        for _ in 0..<TabOutbox.messageLimit { outbox.postControl(WebSocketFrame.pong([1])) }
+        outbox.postControl(WebSocketFrame.pong([1]))
+        #expect(outbox.next() == .close(WebSocketFrame.close(code: 1008, reason: "the page did not read its last 64 messages: closed")))
+    }
 }

@@ -26,6 +26,28 @@
  * compositing to `sh_host`. Every struct carries `size`: fields are only
  * ever appended, and a reader must check `size` before reading a field added later.
  *
+ * Enumerations: a C enum's size is the compiler's choice (`int` with gcc and clang
+ * here, one byte with -fshort-enums; Rust, Zig and C++ declare their own), so from ABI
+ * 1.3 on every new enum-valued parameter, return value or field has a fixed-width
+ * integer type, never an enum type: a `typedef uint32_t` with its values as macros, as
+ * 1.3's `sh_compositing`, or a `uint32_t` naming the enum in a comment, as
+ * `sh_animation.curve`. The enum-typed functions of 1.0-1.2 stay as they are (int-sized on every
+ * platform Stagehand builds for). A value a reader does not know is refused with a
+ * diagnostic, never assumed.
+ *
+ * Growth by extensions (a plan, not done): until now the table grows by appending.
+ * Should it grow unwieldy, or a group of functions become optional per host, it would
+ * split as CLAP's `get_extension` does, within ABI 1.x: `sh_host` gains one last
+ * function, `const void *(*get_extension)(const char *id)`, which returns a versioned,
+ * sized table for an id such as "stagehand.layer/1" (a struct of function pointers
+ * whose first fields are `size` and the id's version) or NULL when the host lacks it.
+ * A bundle asks once, in `init`, and keeps the pointer (valid for the process); an old
+ * host without `get_extension` (checked with SH_HOST_HAS) is a host with no extensions.
+ * The functions already in `sh_host` stay where they are, so every 1.x bundle keeps
+ * loading; only new groups go into extensions, and a changed extension is a new id,
+ * never an edited struct. `sh_bundle` would gain the same function for what a bundle
+ * may offer the host, which then carries on without what a bundle returns NULL for.
+ *
  * Threading. A host may run several stages (scenes: a window, its clock, its
  * transitions) at once, each driven by one thread at a time, different stages on
  * different threads. Hence, for a bundle:
@@ -49,6 +71,33 @@
  *     tables of constants), per-stage state reached through `self`, the `user` pointers
  *     and handles, or state you synchronise yourself. `init` is called once per process,
  *     before any other call. No function here may block or sleep.
+ *
+ * Which thread makes the bundle's lifecycle calls (what this host does today):
+ *
+ *   - `init` / `init_with_context`: once per process, before any factory, on the thread
+ *     that first opens the file in this process: the first load, or, where bundles are
+ *     scanned in a child process (the command line does), the first factory call of one
+ *     of its effects (the scanning child initialises it too, in its own process). It is
+ *     a call for no stage (its log lines go to standard error, named after the file).
+ *     Bundles are initialised one at a time.
+ *   - Factories: on the thread that asks for the effect, which is the thread driving the
+ *     stage the effect is made for (host calls made by a factory act on that stage).
+ *     The host also makes one instance, and destroys it at once, when an effect is
+ *     chosen for a role, to learn whether the factory accepts its parameters. One
+ *     library calls one factory at a time, but a process may hold several libraries (a
+ *     test suite does), so two threads can be in the same factory at once: a factory
+ *     allocates and fills its table and touches no unsynchronised global.
+ *   - `destroy`: when the host lets the effect go (with the delegate that held it, or
+ *     the coordinator), on the thread that releases it, which is the thread driving
+ *     the effect's stage, as a call for that stage: it may still call the host (remove
+ *     its gestures, release its interaction). Never during another call of the same
+ *     effect. Also right after the factory, on its thread, for a table the host refuses
+ *     (no `transition_duration` or `animate_transition`).
+ *   - `deinit`: never called by this host. Bundles stay loaded for the life of the
+ *     process, and nothing runs at exit: effects still alive then are not destroyed
+ *     either. Keep it NULL, or make it harmless never to run. A host that unloads a
+ *     bundle would call it once, on the unloading thread, after the last `destroy`, with
+ *     no other call of the bundle in flight.
  *
  * Handles (`sh_view`, `sh_controller`, ...) are numbers the host hands out, never reused
  * while the process lives, not addresses: a handle kept past the life of what it named
@@ -497,7 +546,8 @@ typedef struct sh_host {
  *     double -> double      float -> float      int32 -> int32_t     int64 -> int64_t
  *     uint32 -> uint32_t    bool -> bool        string -> const char * (UTF-8)
  *
- * A `string` argument is valid only during the call: copy what you keep. The host calls
+ * A `string` argument is valid only during the call: copy what you keep. Which thread
+ * calls a factory, and when: see the lifecycle calls at the top. The host calls
  * a factory only after `init` succeeded, and only when the catalog's declaration of the
  * effect (if it has one) agrees with the manifest's on the factory, the kind, and the
  * parameter names and types.
@@ -534,7 +584,7 @@ typedef struct sh_effect {
     void (*attach)(void *self, sh_controller *vc);
     void (*detach)(void *self, sh_controller *vc);
 
-    /** Frees `self`. */
+    /** Frees `self`. Its thread: see the lifecycle calls at the top. */
     void (*destroy)(void *self);
 } sh_effect;
 
@@ -554,7 +604,8 @@ typedef struct sh_bundle {
      * Return false to refuse (the host reports it and skips the bundle).
      */
     bool (*init)(const sh_host *host, const char *bundle_path);
-    /** Called once at exit, after the last effect was destroyed. May be NULL. */
+    /** For a host that unloads bundles: never called by this one (see the lifecycle
+     *  calls at the top). May be NULL. */
     void (*deinit)(void);
 
     /* -- added in ABI 1.2; the host reads it only from a bundle whose `size` covers it */

@@ -5,7 +5,10 @@ import Synchronization
 ///
 /// A bundle links against nothing of the host's: every call into the scene goes through
 /// this table (see stagehand.h). Each bundle carries its own copy of the SDK, so each has
-/// its own `Host`; that is harmless, since nothing Swift crosses the boundary.
+/// its own `Host` (the host opens bundles `RTLD_LOCAL`: one bundle's globals never stand
+/// in for another's). The copies' Swift types are another matter: the runtime looks
+/// types up by name across the process, so the host loads a Swift bundle only when its
+/// copy was built from the host's own sources (`SourceIdentity`).
 ///
 /// The host may call a bundle for different stages on different threads at once (the
 /// header's threading contract), so the two values set in `init` are published safely:

@@ -34,9 +34,12 @@ final class TabOutbox: Sendable {
     /// Queues a message; a frame replaces the frame still waiting (which is counted as
     /// dropped). Past `messageLimit` waiting messages the tab is closed (1008).
     func post(_ message: ServerMessage) {
-        let bytes = WebSocketFrame.text(message.text)
         let isFrame: Bool
         if case .frame = message { isFrame = true } else { isFrame = false }
+        enqueue(WebSocketFrame.text(message.text), isFrame: isFrame)
+    }
+
+    private func enqueue(_ bytes: [UInt8], isFrame: Bool) {
         let overflow = state.withLock { state -> Bool in
             guard !state.finished, state.close == nil else { return false }
             if isFrame {
@@ -58,14 +61,9 @@ final class TabOutbox: Sendable {
         }
     }
 
-    /// Queues a control frame (a pong) ahead of nothing else.
+    /// Queues a control frame (a pong), counted against `messageLimit` like a message.
     func postControl(_ bytes: [UInt8]) {
-        let queued = state.withLock { state -> Bool in
-            guard !state.finished, state.close == nil else { return false }
-            state.queue.append(bytes)
-            return true
-        }
-        if queued { ready.signal() }
+        enqueue(bytes, isFrame: false)
     }
 
     /// Ends the conversation: the close frame is written next (what is still queued is

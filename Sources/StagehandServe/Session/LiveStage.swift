@@ -21,6 +21,13 @@ final class LiveStage {
     /// records nothing more (and says so).
     static let recordingLimit = 36_000
 
+    /// The most views recorded in frames of their own (a frame that repeats the last one
+    /// shares its views and counts nothing): what bounds a recording's memory when the
+    /// stage keeps moving (explode's 220 tiles fill it in about 19 s of motion, a push
+    /// of two screens in hours). Past it the stage goes on unrecorded, as past
+    /// `recordingLimit`.
+    static let viewLimit = 250_000
+
     let effect: EffectInfo?
     let parameters: [String: String]
     let operations: EffectOperations
@@ -31,6 +38,9 @@ final class LiveStage {
     private(set) var frames: [Trace.Frame] = []
     private(set) var latest: Trace.Frame?
     private(set) var recordingFull = false
+    /// The views held by the recorded frames (shared views counted once).
+    private(set) var recordedViews = 0
+    private let viewLimit: Int
     /// The sequence number of the last pointer event applied.
     private(set) var acknowledged: Int?
     private var inbox: [Input] = []
@@ -44,8 +54,10 @@ final class LiveStage {
     var fps: Int { recording.header.framesPerSecond }
     var screen: Size { recording.header.screen }
 
-    init(library: EffectLibrary, effect: EffectInfo?, parameters: [String: String], diagnostics: @escaping (Diagnostic) -> Void) {
+    init(library: EffectLibrary, effect: EffectInfo?, parameters: [String: String], viewLimit: Int = LiveStage.viewLimit,
+         diagnostics: @escaping (Diagnostic) -> Void) {
         self.effect = effect
+        self.viewLimit = viewLimit
         self.parameters = parameters
         operations = EffectOperations(effect: effect)
         var header = operations.scenario
@@ -61,10 +73,24 @@ final class LiveStage {
     }
 
     private func record(_ frame: Trace.Frame) {
+        var frame = frame
+        // A frame that shows what the last one did shares its storage: an idle stage's
+        // frames (60 a second, each recorded) then cost a few bytes each instead of a
+        // copy of every view.
+        var shared = false
+        if let last = latest {
+            if last.views == frame.views {
+                frame.views = last.views
+                shared = true
+            }
+            if last.stack == frame.stack { frame.stack = last.stack }
+            if last.presented == frame.presented { frame.presented = last.presented }
+        }
         latest = frame
         guard !recordingFull else { return }
         frames.append(frame)
-        if frames.count >= Self.recordingLimit { recordingFull = true }
+        if !shared { recordedViews += frame.views.count }
+        if frames.count >= Self.recordingLimit || recordedViews >= viewLimit { recordingFull = true }
     }
 
     /// Queues `input`; returns why it is refused (out of order) instead.

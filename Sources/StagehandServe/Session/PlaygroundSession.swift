@@ -56,14 +56,29 @@ final class PlaygroundSession: @unchecked Sendable {
         }
     }
 
-    /// Handles one text message from the page (on the session's queue).
+    /// Messages from the page not handled yet, at most: past that `receive` waits, so a
+    /// page that sends faster than its session handles is slowed down by its own
+    /// connection (the reader stops reading) instead of queueing without end.
+    static let unhandledLimit = 256
+    private let unhandled = DispatchSemaphore(value: PlaygroundSession.unhandledLimit)
+
+    /// Handles one text message from the page (on the session's queue); waits while
+    /// `unhandledLimit` messages are waiting.
     func receive(_ text: String) {
-        queue.async { [self] in handle(text) }
+        unhandled.wait()
+        queue.async { [self] in
+            handle(text)
+            unhandled.signal()
+        }
     }
 
     /// A message that is not text: refused.
     func receiveBinary(count: Int) {
-        queue.async { [self] in refuse("binary message of \(count) bytes ignored: messages are JSON text") }
+        unhandled.wait()
+        queue.async { [self] in
+            refuse("binary message of \(count) bytes ignored: messages are JSON text")
+            unhandled.signal()
+        }
     }
 
     /// The plugin directories changed and were loaded again.
@@ -231,7 +246,7 @@ final class PlaygroundSession: @unchecked Sendable {
         let wasFull = stage.recordingFull
         stage.tick()
         if stage.recordingFull, !wasFull {
-            send(.notice("the recording is full (\(LiveStage.recordingLimit / stage.fps / 60) minutes): the stage goes on unrecorded; choose an effect to start a new recording"))
+            send(.notice("the recording is full (it keeps \(LiveStage.recordingLimit / stage.fps / 60) minutes, or \(LiveStage.viewLimit) views in moving frames): the stage goes on unrecorded; choose an effect to start a new recording"))
         }
         sendFrame()
     }

@@ -22,12 +22,10 @@ enum RenderEnvironment {
     static let library: EffectLibrary = EffectLibrary.load(catalogPath: repositoryRoot + "/Catalog.json", host: HostTable.shared,
                                                            environment: [:]).0
 
-    /// Whether the catalog has `name`; when not, says so on standard output, so a test
-    /// that depends on an effect still being written is visibly skipped, not silently.
-    static func has(_ name: String) -> Bool {
-        if (try? library.effect(named: name)) != nil { return true }
-        print("skipped: effect \(name) is not in the catalog (its bundle is not built yet)")
-        return false
+    /// Fails the test when the catalog lacks `name`: every built-in effect is built with
+    /// the tests, so a missing one is a broken build, not a reason to skip.
+    static func requireEffect(_ name: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
+        try #require((try? library.effect(named: name)) != nil, "effect \(name) is not in the catalog", sourceLocation: sourceLocation)
     }
 
     static func play(_ json: String, parameters: [String: [String: String]] = [:]) throws -> Trace {
