@@ -1,12 +1,12 @@
 // swift-tools-version:6.0
 //
 // libFuzzer targets for the host's readers of untrusted text: Catalog.json, a bundle's
-// manifest and a scenario file. A package of its own, depending on Stagehand by path, so
+// manifest, a scenario file and a declarative effect. A package of its own, depending on Stagehand by path, so
 // that the normal build never sees the fuzzer's instrumentation. Build and run one with
-// `Fuzzing/run catalog|manifest|scenario [seconds]` (see README.md here).
+// `Fuzzing/run catalog|manifest|scenario|declarative [seconds]` (see README.md here).
 import PackageDescription
 
-let targets = ["FuzzCatalog", "FuzzManifest", "FuzzScenario"]
+let targets = ["FuzzCatalog", "FuzzManifest", "FuzzScenario", "FuzzDeclarative"]
 
 let package = Package(
     name: "StagehandFuzz",

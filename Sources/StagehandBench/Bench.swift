@@ -85,6 +85,9 @@ public enum Bench {
         // The heaviest built-in effect's frame.
         log("explode: one frame with 200 tiles")
         figures[ExplodeBenchmark.key] = ExplodeBenchmark.measure(frames: quick ? 30 : 120)
+        log("declarative effects: loading 100, and a twin's frame against its compiled original")
+        figures[DeclarativeBenchmark.loadKey] = DeclarativeBenchmark.measureLoad(repetitions: quick ? 5 : 21)
+        figures[DeclarativeBenchmark.frameKey] = DeclarativeBenchmark.measureFrame(frames: quick ? 60 : 240)
 
         // Percent-driven update.
         log("percent-driven update of a transition with 100 animations")
@@ -257,6 +260,11 @@ public enum Bench {
                 }
             }
             return "\(total / 300 * 1e3)\nmean ms per frame over 300 frames; C loop \(plain / 300 * 1e3) ms"
+        case "declarative":
+            // The two declarative figures alone.
+            return [DeclarativeBenchmark.measureLoad(repetitions: 21), DeclarativeBenchmark.measureFrame(frames: 240)]
+                .map { "\($0.key) \($0.value.map { format($0) } ?? "missing") (goal \(format($0.goal))): \($0.detail ?? $0.missing ?? "")" }
+                .joined(separator: "\n")
         case "ffi-loop":
             // For profilers: the factory-call figure alone.
             guard let r = FFIBenchmark.measure(iterations: 20_000, repetitions: 101) else { return nil }

@@ -50,6 +50,27 @@ public enum ParserEntryPoints {
         }
     }
 
+    /// A declarative effect file (`NAME.effect.json`), read and then evaluated: an
+    /// accepted file is made into an effect with its default parameters and asked its
+    /// duration, which evaluates every value, curve and spring of its forward phase, and
+    /// each phase's stepped curves are turned into their stops. Accepted: the number of
+    /// tracks. The name is not checked against the file's (the input has none).
+    public static func declarativeEffect(_ bytes: [UInt8]) -> Outcome {
+        switch DefinitionReader.read(bytes: bytes, file: inputName) {
+        case .failure(let error):
+            return outcome(accepted: nil, [error.diagnostic])
+        case .success(let definition):
+            let table = DeclarativeEffect.make(definition, arguments: definition.parameters.map(\.defaultValue))
+            _ = table.pointee.transition_duration?(table.pointee.`self`, nil)
+            table.pointee.destroy?(table.pointee.`self`)
+            for reverse in [false, true] {
+                let phase = definition.phase(reverse: reverse)
+                for track in phase.tracks.values { _ = (track.curve ?? phase.curve).stops }
+            }
+            return outcome(accepted: definition.forward.tracks.count, [])
+        }
+    }
+
     private static func outcome(accepted: Int?, _ diagnostics: [Diagnostic]) -> Outcome {
         Outcome(accepted: accepted, messages: diagnostics.map(\.description),
                 hasError: diagnostics.contains { $0.severity == .error })

@@ -21,11 +21,12 @@ import StagehandHost
         switch target {
         case "catalog": return ParserEntryPoints.catalog(bytes)
         case "manifest": return ParserEntryPoints.manifest(bytes)
+        case "declarative": return ParserEntryPoints.declarativeEffect(bytes)
         default: return ParserEntryPoints.scenario(bytes)
         }
     }
 
-    @Test(arguments: ["catalog", "manifest", "scenario"])
+    @Test(arguments: ["catalog", "manifest", "scenario", "declarative"])
     func everySeedIsAnsweredAsItsNameSays(target: String) throws {
         let seeds = try Self.seeds(target)
         #expect(seeds.filter { $0.name.hasPrefix("bad-") }.count >= 5, "too few bad seeds for \(target)")
