@@ -42,7 +42,7 @@ import Testing
         try workspace.compile(TestBundle().source, to: "plugins/libTest.so")
         let (library, diagnostics) = TestEnvironment.load(plugins: [plugins])
         #expect(diagnostics.filter { $0.contains(future) } == [
-            "error: \(future): sh_bundle.abi_major: the bundle was built for ABI 99.0; this host speaks ABI 1.2 and loads only abi_major 1",
+            "error: \(future): sh_bundle.abi_major: the bundle was built for ABI 99.0; this host speaks ABI 1.3 and loads only abi_major 1",
         ])
         #expect(throws: Diagnostic.self) { try library.effect(named: "future") }
         try expectTestEffectLoads(library)
