@@ -112,7 +112,7 @@ import StagehandCore
     @Test(arguments: ["turn", "explode"])
     func anUnknownGestureIsRefused(_ effect: String) throws {
         let result = try Self.drivenPop(effect, travel: (0, 0), parameters: ["gesture": "twirl"])
-        #expect(result.stage.diagnostics.contains { $0.description.contains(#"parameter gesture is "twirl", not one of "none", "horizontal", "vertical", "pinch""#) },
+        #expect(result.stage.diagnostics.contains { $0.description.contains(#"parameter gesture of effect \#(effect): expected one of none, horizontal, vertical, pinch, got "twirl""#) },
                 "no diagnostic naming gesture twirl: \(result.stage.diagnostics)")
         #expect(!Library.events(result).contains("began \(effect) push false"))
     }
