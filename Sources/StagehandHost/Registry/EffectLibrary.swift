@@ -28,6 +28,8 @@ public final class EffectLibrary: @unchecked Sendable {
     public let pluginDirectories: [String]
 
     private let registry: [String: RegisteredEffect]
+    /// Where each effect comes from, by name.
+    private let provenances: [String: EffectProvenance]
     /// The names that were refused when loading (a warning said why), with the reason in
     /// a few words: looking one up says so instead of "no effect named ...".
     private let refusals: [String: String]
@@ -36,9 +38,12 @@ public final class EffectLibrary: @unchecked Sendable {
     /// The table declarative effects call, as bundles call the one their `init` received.
     private let host: UnsafePointer<sh_host>
 
-    private init(effects: [RegisteredEffect], refusals: [String: String], catalogPath: String?, pluginDirectories: [String],
+    private init(effects: [RegisteredEffect], refusals: [String: String], catalogPath: String?, searchPath: PluginSearchPath,
                  host: UnsafePointer<sh_host>) {
         self.host = host
+        let pluginDirectories = searchPath.directories.map(\.path)
+        provenances = Dictionary(effects.map { ($0.info.name, searchPath.provenance(of: $0.info.bundlePath)) },
+                                 uniquingKeysWith: { first, _ in first })
         self.effects = effects.map(\.info).sorted { $0.name < $1.name }
         self.catalogPath = catalogPath
         self.pluginDirectories = pluginDirectories
@@ -68,6 +73,10 @@ public final class EffectLibrary: @unchecked Sendable {
     ///   - includingBuiltInBundles: whether the executable's directory is searched (and
     ///     gives the catalog when none is named); `stagehand bench` turns it off to time
     ///     the loading of its own bundles alone.
+    ///   - userPluginDirectory: searched last when given, with every pack installed in it
+    ///     (see `UserPluginDirectory`); `nil` (the default) leaves it out, so an app loads
+    ///     only what it names. Pass `UserPluginDirectory.path(environment:)` to load what
+    ///     the user installed, as the `stagehand` command line does.
     ///   - readingCatalog: `false` reads no catalog at all (`catalogPath` is ignored), so
     ///     every effect is listed as its bundle's manifest declares it: what
     ///     `CatalogWriter` writes the catalog from.
@@ -75,6 +84,7 @@ public final class EffectLibrary: @unchecked Sendable {
                             environment: [String: String] = ProcessInfo.processInfo.environment,
                             scanner: PluginScanner? = nil,
                             includingBuiltInBundles: Bool = true,
+                            userPluginDirectory: String? = nil,
                             readingCatalog: Bool = true) -> (EffectLibrary, [Diagnostic]) {
         let currentDirectory = FileSystem.currentDirectory()
         let executableDirectory = includingBuiltInBundles ? FileSystem.executableDirectory() : nil
@@ -95,14 +105,21 @@ public final class EffectLibrary: @unchecked Sendable {
 
         let (searchPath, searchDiagnostics) = PluginSearchPath.resolve(options: pluginDirectories, environment: environment,
                                                                        currentDirectory: currentDirectory,
-                                                                       executableDirectory: executableDirectory)
+                                                                       executableDirectory: executableDirectory,
+                                                                       userDirectory: userPluginDirectory)
         diagnostics += searchDiagnostics
         let (effects, refusals, registryDiagnostics) = RegistryBuilder.build(searchPath: searchPath, catalog: catalog, host: host,
                                                                                scanner: scanner)
         diagnostics += registryDiagnostics
         let library = EffectLibrary(effects: effects, refusals: refusals, catalogPath: catalog?.file,
-                                    pluginDirectories: searchPath.directories.map(\.path), host: host)
+                                    searchPath: searchPath, host: host)
         return (library, diagnostics)
+    }
+
+    /// Where the effect `name` comes from (built in, an installed pack, another plugin
+    /// directory); `nil` for a name this library does not list.
+    public func provenance(of name: String) -> EffectProvenance? {
+        provenances[name]
     }
 
     /// The effect called `name`; an unknown name throws an error that lists the closest
