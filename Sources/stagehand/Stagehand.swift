@@ -34,6 +34,6 @@ struct Stagehand: ParsableCommand {
             and the field; the valid effects are still listed.
             """,
         subcommands: [CatalogCommand.self, InfoCommand.self, PlayCommand.self, PreviewCommand.self, ValidateCommand.self, NewCommand.self, BenchCommand.self,
-                      ScanBundlesCommand.self, ServeCommand.self]
+                      ScanBundlesCommand.self, ServeCommand.self, PackCommand.self, InstallCommand.self, UninstallCommand.self]
     )
 }

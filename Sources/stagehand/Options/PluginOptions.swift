@@ -32,7 +32,9 @@ struct PluginOptions: ParsableArguments {
     ///
     /// With `readingCatalog` false no catalog is read: every effect is listed as its
     /// bundle's manifest declares it.
-    func loadLibrary(readingCatalog: Bool) throws -> (EffectLibrary, [Diagnostic]) {
+    ///
+    /// `quiet` reports nothing: for a command that only looks names up.
+    func loadLibrary(readingCatalog: Bool, quiet: Bool = false) throws -> (EffectLibrary, [Diagnostic]) {
         let environment = ProcessInfo.processInfo.environment
         let (scanner, scannerDiagnostics) = Self.scanner(environment: environment)
         let (library, loadDiagnostics) = EffectLibrary.load(pluginDirectories: pluginDirectories, catalogPath: catalog,
@@ -40,7 +42,7 @@ struct PluginOptions: ParsableArguments {
                                                             userPluginDirectory: UserPluginDirectory.path(environment: environment),
                                                             readingCatalog: readingCatalog)
         let diagnostics = scannerDiagnostics + loadDiagnostics
-        for diagnostic in diagnostics {
+        for diagnostic in diagnostics where !quiet {
             StandardError.write(diagnostic.description)
         }
 
