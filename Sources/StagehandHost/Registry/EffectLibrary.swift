@@ -33,8 +33,11 @@ public final class EffectLibrary: @unchecked Sendable {
     /// The names that were refused when loading (a warning said why), with the reason in
     /// a few words: looking one up says so instead of "no effect named ...".
     private let refusals: [String: String]
-    /// Serialises factory calls (each `FactoryCall` reuses its argument buffers).
-    private let factoryLock = Locked(())
+    /// Serialises factory calls (each `FactoryCall` reuses its argument buffers), and
+    /// counts them: a lock over a value of no size (`Locked(())`) would have
+    /// ThreadSanitizer check accesses to the bytes just past the lock object, which the
+    /// next object in memory owns, and report races between unrelated locks.
+    private let factoryCalls = Locked(0)
     /// The table declarative effects call, as bundles call the one their `init` received.
     private let host: UnsafePointer<sh_host>
 
@@ -143,8 +146,9 @@ public final class EffectLibrary: @unchecked Sendable {
         }
         // One factory call at a time: the first opens the bundle and prepares the call,
         // and every call reuses its prepared argument buffers.
-        let called = try factoryLock.withLock { _ in
-            Result { () throws(Diagnostic) in try effect.factoryCall().call(arguments) }
+        let called = try factoryCalls.withLock { calls in
+            calls += 1
+            return Result { () throws(Diagnostic) in try effect.factoryCall().call(arguments) }
         }.get()
         guard let made = called else {
             throw Diagnostic(.error, "factory \(info.factory) of bundle \(info.bundlePath) returned NULL")
