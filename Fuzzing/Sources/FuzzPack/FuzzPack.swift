@@ -1,4 +1,3 @@
-import Foundation
 import StagehandPack
 
 /// libFuzzer's entry: one input, read as `stagehand install` reads a pack file — every
@@ -7,15 +6,9 @@ import StagehandPack
 /// accepted, or refused with one non-empty line.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzPack(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
-    let bytes = data.map { Data(bytes: $0, count: size) } ?? Data()
-    do {
-        let reader = try PackReader(data: bytes, source: "input", limits: PackReader.Limits(totalSize: 64 << 20, entries: 256))
-        try reader.forEachFile { _, _ in }
-    } catch {
-        let line = error.description
-        if line.isEmpty || line.contains("\n") || !line.hasPrefix("error: pack ") {
-            fatalError("a refusal that is not one line: \(line.debugDescription)")
-        }
+    let bytes = data.map { Array(UnsafeBufferPointer(start: $0, count: size)) } ?? []
+    if let line = PackReaderEntryPoint.refusal(bytes), line.isEmpty || line.contains("\n") || !line.hasPrefix("error: pack ") {
+        fatalError("a refusal that is not one line: \(line.debugDescription)")
     }
     return 0
 }
