@@ -38,13 +38,15 @@ final class TestServer: @unchecked Sendable {
     /// The server's log lines so far.
     var log: [String] { logBox.lines }
 
-    init(pluginDirectories: [String] = [], gifWait: Double? = nil) async throws {
+    /// `extra`: more `stagehand serve` arguments (`--save`).
+    init(pluginDirectories: [String] = [], gifWait: Double? = nil, extra: [String] = []) async throws {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: TestServer.productsDirectory + "/stagehand")
         var arguments = ["serve", "--port", "0", "--catalog", TestServer.repositoryRoot + "/Catalog.json",
                          "--watch-interval", "0.1"]
         for directory in pluginDirectories { arguments += ["--plugins", directory] }
         if let gifWait { arguments += ["--gif-wait", String(gifWait)] }
+        arguments += extra
         process.arguments = arguments
         var environment = ProcessInfo.processInfo.environment
         environment["STAGEHAND_CACHE_DIR"] = NSTemporaryDirectory() + "stagehand-serve-test-cache-\(UUID().uuidString)"
