@@ -12,6 +12,7 @@
 //   StagehandHost  catalog, loader, libffi factories, registry, coordinator, scenarios
 //   StagehandRender traces to pictures: PNG, GIF, SVG, HTML
 //   StagehandServe `stagehand serve`: the live playground in a browser
+//   StagehandPack  `stagehand pack`, `install`, `uninstall`: effect packs (only the CLI links it)
 //   stagehand      the command line
 //   stagehand-bench the performance figures (StagehandBench; CBenchSupport: its C side)
 //
@@ -47,12 +48,15 @@ let package = Package(
     // depends on it with `traits: []` and then resolves none of them (see
     // Documentation/Library.md).
     traits: [
-        .trait(name: "CLI", description: "The stagehand and stagehand-bench command lines: swift-argument-parser and TextTable."),
+        .trait(name: "CLI", description: "The stagehand and stagehand-bench command lines: swift-argument-parser, TextTable, and for packs ZIPFoundation and swift-crypto."),
         .default(enabledTraits: ["CLI"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
         .package(url: "https://github.com/ordo-one/TextTable.git", from: "0.0.2"),
+        // `stagehand pack` and `install`: the archive and its sums (StagehandPack).
+        .package(url: "https://github.com/weichsel/ZIPFoundation.git", from: "0.9.20"),
+        .package(url: "https://github.com/apple/swift-crypto.git", from: "3.12.3"),
         // Tests only: random scenarios with shrinking (StagehandHostTests).
         .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.1"),
     ],
@@ -113,9 +117,20 @@ let package = Package(
             .product(name: "TextTable", package: "TextTable", condition: .when(traits: ["CLI"])),
         ]),
 
+        // Effect packs: one zip file of bundles and declarative effects with a manifest,
+        // previews and sums; read as hostile input, installed atomically into the user
+        // plugin directory. Only the command line links it (through the `CLI` trait), so
+        // a library user resolves neither the archive nor the hash library.
+        .target(name: "StagehandPack", dependencies: [
+            "StagehandHost", "StagehandShared",
+            .product(name: "ZIPFoundation", package: "ZIPFoundation", condition: .when(traits: ["CLI"])),
+            .product(name: "Crypto", package: "swift-crypto", condition: .when(traits: ["CLI"])),
+        ]),
+
         // The command line.
         .executableTarget(name: "stagehand", dependencies: [
             "StagehandHost", "StagehandCore", "StagehandRender", "StagehandServe",
+            .target(name: "StagehandPack", condition: .when(traits: ["CLI"])),
             .product(name: "ArgumentParser", package: "swift-argument-parser", condition: .when(traits: ["CLI"])),
             .product(name: "TextTable", package: "TextTable", condition: .when(traits: ["CLI"])),
         ]),
@@ -125,7 +140,9 @@ let package = Package(
         .target(name: "StagehandTestSupport", path: "Tests/StagehandTestSupport"),
         .testTarget(name: "StagehandCoreTests", dependencies: ["StagehandCore"]),
         .testTarget(name: "StagehandHostTests", dependencies: ["StagehandHost", "StagehandCore", "StagehandABI", "StagehandTestSupport",
-                                                               .product(name: "PropertyBased", package: "swift-property-based")],
+                                                               .product(name: "PropertyBased", package: "swift-property-based"),
+                                                               // The packs the pack tests make by hand carry SHA-256 sums.
+                                                               .product(name: "Crypto", package: "swift-crypto", condition: .when(traits: ["CLI"]))],
                     exclude: ["Fixtures"]),
         .testTarget(name: "StagehandRenderTests", dependencies: ["StagehandRender", "StagehandHost", "StagehandCore", "StagehandTestSupport"]),
         .testTarget(name: "StagehandServeTests", dependencies: ["StagehandServe", "StagehandHost", "StagehandCore"]),

@@ -82,21 +82,9 @@ public final class MagicMove: GestureDrivenEffect {
     }
 
     public func animateTransition(using context: TransitionContext) {
-        guard let container = context.containerView else {
-            context.completeTransition(!context.transitionWasCancelled)
-            return
-        }
-        let forward = context.operation.isForward
-        let fromView = context.view(forKey: .from), toView = context.view(forKey: .to)
-        if let toView, let toController = context.viewController(forKey: .to) {
-            let final = context.finalFrame(for: toController)
-            if !final.isEmpty { toView.frame = final }
-            if forward || fromView == nil {
-                container.addSubview(toView)
-            } else if let fromView {
-                container.insertSubview(toView, belowSubview: fromView)
-            }
-        }
+        guard let screens = MatchedScreens(context) else { return }
+        let container = screens.container, forward = screens.forward
+        let fromView = screens.from, toView = screens.to
         let plan = plan(context)
         let interactive = context.isInteractive
         let timing = interactive ? TimingCurve(controlPoints: 0, 0, 1, 1) : MagicMoveTiming.curve
@@ -205,9 +193,4 @@ public final class MagicMove: GestureDrivenEffect {
         }
         return made
     }
-}
-
-extension TransitionOperation {
-    /// A push or a presentation (the way in); a pop or a dismissal goes back.
-    var isForward: Bool { self == .push || self == .present }
 }

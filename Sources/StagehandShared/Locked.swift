@@ -17,6 +17,10 @@ import Darwin
 /// (eight threads incrementing a counter under a `Mutex`: exact count, four reports; the
 /// same under this lock: none).
 ///
+/// Hold a value of some size, not `Void`: ThreadSanitizer checks each `withLock`'s access
+/// to `value` at its address, and a value of no size sits at the end of the object, where
+/// the next allocation begins; two unrelated locks then look like one raced over.
+///
 /// `@unchecked Sendable`: `value` is only read or written inside `withLock` and
 /// `withLockIfAvailable`, with the mutex held.
 public final class Locked<Value>: @unchecked Sendable {

@@ -26,12 +26,14 @@ struct Stagehand: ParsableCommand {
         abstract: "UIKit's iOS 7 view-controller transitions, headless, with every effect loaded from its own bundle.",
         discussion: """
             Bundles are searched in each --plugins directory, then in STAGEHAND_PLUGIN_PATH \
-            (colon-separated), then beside this executable. The catalog is --catalog, else \
+            (colon-separated), then beside this executable, then in the user plugin directory \
+            ($XDG_DATA_HOME/stagehand/plugins, else ~/.local/share/stagehand/plugins) and the \
+            packs installed there; the first effect of a name wins. The catalog is --catalog, else \
             STAGEHAND_CATALOG, else ./Catalog.json, else the Catalog.json nearest above this \
             executable. Problems are reported on standard error, one line each, naming the file \
             and the field; the valid effects are still listed.
             """,
         subcommands: [CatalogCommand.self, InfoCommand.self, PlayCommand.self, PreviewCommand.self, ValidateCommand.self, NewCommand.self, BenchCommand.self,
-                      ScanBundlesCommand.self, ServeCommand.self]
+                      ScanBundlesCommand.self, ServeCommand.self, PackCommand.self, InstallCommand.self, UninstallCommand.self]
     )
 }

@@ -15,7 +15,7 @@ import Testing
 
     @Test func malformedUnknownAndOutOfOrderMessagesAreAnsweredWithErrors() async throws {
         let server = try await TestServer()
-        let page = try await PageClient.connect(port: server.port)
+        let page = try await server.page()
         _ = try await page.next("selected")
         let cases: [(String, String)] = [
             ("{\"type\": \"pointer\", \"phase\": ", "not valid JSON"),
@@ -70,8 +70,8 @@ import Testing
 
     @Test func aFloodOfPointerEventsIsDroppedBeyondAThousandASecond() async throws {
         let server = try await TestServer()
-        let flood = try await PageClient.connect(port: server.port)
-        let other = try await PageClient.connect(port: server.port)
+        let flood = try await server.page()
+        let other = try await server.page()
         _ = try await flood.next("selected")
         _ = try await other.next("selected")
         try await flood.send(["type": "pointer", "phase": "down", "x": 100, "y": 400])
@@ -105,8 +105,8 @@ import Testing
 
     @Test func aTabThatDisconnectsMidDragIsCancelledAndOthersGoOn() async throws {
         let server = try await TestServer()
-        let leaving = try await PageClient.connect(port: server.port)
-        let staying = try await PageClient.connect(port: server.port)
+        let leaving = try await server.page()
+        let staying = try await server.page()
         _ = try await leaving.next("selected")
         _ = try await staying.next("selected")
         try await leaving.send(["type": "select", "effect": "parallax-pop"])
@@ -123,7 +123,7 @@ import Testing
         // The other tab and new ones are served.
         try await staying.send(["type": "operation", "name": "push"])
         _ = try await staying.next("frame") { ($0["t"] as? Double ?? 0) >= 0.5 }
-        let newcomer = try await PageClient.connect(port: server.port)
+        let newcomer = try await server.page()
         _ = try await newcomer.next("catalog")
         staying.close()
         newcomer.close()
@@ -137,7 +137,7 @@ import Testing
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let server = try await TestServer(pluginDirectories: [directory])
-        let page = try await PageClient.connect(port: server.port)
+        let page = try await server.page()
         let first = try await page.next("catalog")
         #expect((first["problems"] as? [String])?.isEmpty == true, "\(first["problems"] ?? "")")
         try Data("not an ELF file".utf8).write(to: URL(fileURLWithPath: directory + "/libBroken.so"))

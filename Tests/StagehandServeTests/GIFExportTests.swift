@@ -92,7 +92,7 @@ import Testing
     @Test(.disabled(if: TestServer.sanitized, "a sanitized server takes minutes to make a GIF; the making is checked in process above"))
     func aGIFNotMadeYetIsAnsweredAskAgainThenServed() async throws {
         let server = try await TestServer(gifWait: 0)
-        let page = try await PageClient.connect(port: server.port)
+        let page = try await server.page()
         _ = try await page.next("selected")
         _ = try await page.next("frame") { ($0["t"] as? Double ?? 0) >= 0.2 }
         try await page.send(["type": "export"])

@@ -32,11 +32,11 @@ enum HTTPGet {
         let fd = try LoopbackSocket.connect(port: port, readTimeout: 60)
         defer { close(fd) }
         let request = Array("GET \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n".utf8)
-        _ = request.withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+        if let problem = LoopbackSocket.send(fd, request[...]) { throw Failure(description: "cannot send the request: \(problem)") }
         var response = Data()
         var chunk = [UInt8](repeating: 0, count: 65536)
         while true {
-            let n = chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+            let n = LoopbackSocket.receive(fd, into: &chunk)
             if n <= 0 { break }
             response.append(contentsOf: chunk[0..<n])
             if let end = response.range(of: Data("\r\n\r\n".utf8)),

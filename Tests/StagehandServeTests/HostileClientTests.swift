@@ -15,7 +15,7 @@ import Testing
     /// first 8 KiB are in, however long it is: a megabyte costs what 8 KiB do.
     @Test func anOversizedHeadIsRefusedFromItsFirstEightKilobytes() async throws {
         let server = try await TestServer()
-        let tab = try await PageClient.connect(port: server.port)
+        let tab = try await server.page()
         _ = try await tab.next("frame")
         let long = String(repeating: "a", count: 16 * 1024)
         let header = try await RawHTTP.send(port: server.port, Self.request(fields: ["Host: 127.0.0.1", "X-Long: " + long]))
@@ -61,7 +61,7 @@ import Testing
     /// sent is refused at once.
     @Test func aFrameOverTheMessageLimitIsRefusedFromItsHeader() async throws {
         let server = try await TestServer()
-        let page = try await PageClient.connect(port: server.port)
+        let page = try await server.page()
         _ = try await page.next("selected")
         // FIN + text, masked, 64-bit length of 1 GiB, a mask, and no payload.
         try await page.sendRaw([0x81, 0xFF, 0, 0, 0, 0, 0x40, 0, 0, 0, 1, 2, 3, 4])
@@ -69,19 +69,19 @@ import Testing
         #expect(code == 1009)
         #expect(reason == "message of 1073741824 bytes refused: at most 16384")
         // A message of 20,000 bytes sent whole is refused the same way.
-        let second = try await PageClient.connect(port: server.port)
+        let second = try await server.page()
         _ = try await second.next("selected")
         try await second.send(String(repeating: " ", count: 20_000))
         #expect(try await second.closing() == (1009, "message of 20000 bytes refused: at most 16384"))
         // So is a message whose fragments add up to more than the limit.
-        let third = try await PageClient.connect(port: server.port)
+        let third = try await server.page()
         _ = try await third.next("selected")
         let piece = [UInt8](repeating: 32, count: 10_000)
         try await third.sendRaw(Self.masked(first: 0x01, piece))
         try await third.sendRaw(Self.masked(first: 0x00, piece))
         #expect(try await third.closing() == (1009, "message of more than 16384 bytes refused: at most 16384"))
         // The server goes on.
-        let fresh = try await PageClient.connect(port: server.port)
+        let fresh = try await server.page()
         _ = try await fresh.next("frame")
         #expect(server.log.contains { $0.contains("closed the connection (1009): message of 1073741824 bytes refused") }, "\(server.log)")
         for page in [page, second, third, fresh] { page.close() }
@@ -107,7 +107,7 @@ import Testing
             (Self.masked(first: 0x81, [0xC3, 0x28]), 1007, "text message that is not UTF-8"),
         ]
         for (frame, code, reason) in cases {
-            let page = try await PageClient.connect(port: server.port)
+            let page = try await server.page()
             _ = try await page.next("selected")
             try await page.sendRaw(frame)
             let closed = try await page.closing()
@@ -115,7 +115,7 @@ import Testing
             page.close()
         }
         // A ping is answered and a fragmented message put together.
-        let page = try await PageClient.connect(port: server.port)
+        let page = try await server.page()
         _ = try await page.next("selected")
         try await page.sendRaw(Self.masked(first: 0x01, Array(payload[0..<10])) + Self.masked(first: 0x89, [7]) + Self.masked(first: 0x80, Array(payload[10...])))
         try await page.send(["type": "speed", "value": 5])
@@ -134,7 +134,7 @@ import Testing
         let outcomes = try await withThrowingTaskGroup(of: (PageClient, String).self) { group in
             for _ in 0..<200 {
                 group.addTask {
-                    let page = try await PageClient.connect(port: server.port)
+                    let page = try await server.page()
                     let first = try await page.receive()
                     if first["type"] as? String == "close" { return (page, "\(first["code"] ?? 0) \(first["reason"] ?? "")") }
                     return (page, first["type"] as? String ?? "?")
@@ -160,10 +160,15 @@ import Testing
         }
         try await Task.sleep(for: .milliseconds(500))
         let after = try #require(server.memory)
-        #expect(after.resident < baseline.resident + (peak - baseline.resident) / 2 + (32 << 20),
-                "resident memory \(baseline.resident >> 20) MiB at the start, \(peak >> 20) MiB at the peak, \(after.resident >> 20) MiB after every tab closed")
+        // A sanitizer's allocator keeps what is freed, for its own checks (glibc's
+        // malloc_trim, which the server calls, does not reach it): the return of memory
+        // is checked in the plain build only.
+        if !TestServer.sanitized {
+            #expect(after.resident < baseline.resident + (peak - baseline.resident) / 2 + (32 << 20),
+                    "resident memory \(baseline.resident >> 20) MiB at the start, \(peak >> 20) MiB at the peak, \(after.resident >> 20) MiB after every tab closed")
+        }
         // Slots are free again.
-        let late = try await PageClient.connect(port: server.port)
+        let late = try await server.page()
         _ = try await late.next("frame")
         late.close()
         await server.stop()

@@ -148,7 +148,7 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: root) }
         try Self.build(duration: 0.25, into: plugins, scratch: scratch)
         let server = try await TestServer(pluginDirectories: [plugins])
-        let page = try await PageClient.connect(port: server.port)
+        let page = try await server.page()
         let first = try await page.next("catalog")
         #expect((first["problems"] as? [String])?.isEmpty == true, "\(first["problems"] ?? "")")
         #expect((first["effects"] as? [[String: Any]])?.contains { $0["name"] as? String == "reload-probe" } == true)

@@ -141,11 +141,8 @@ final class PageClient: @unchecked Sendable {
     }
 
     private func write(_ bytes: [UInt8]) throws {
-        var offset = 0
-        while offset < bytes.count {
-            let n = bytes[offset...].withUnsafeBytes { Glibc.send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
-            guard n > 0 else { throw Failure(description: "the connection closed while sending") }
-            offset += n
+        if let problem = LoopbackSocket.send(descriptor, bytes[...]) {
+            throw Failure(description: "the connection closed while sending (\(problem))")
         }
     }
 
@@ -154,8 +151,8 @@ final class PageClient: @unchecked Sendable {
 
     private func byte() throws -> UInt8 {
         if readStart == readEnd {
-            let n = readBuffer.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
-            guard n > 0 else { throw Failure(description: "the connection closed (or 20 s passed without data)") }
+            let n = LoopbackSocket.receive(descriptor, into: &readBuffer)
+            guard n > 0 else { throw Failure(description: n == 0 ? "the connection closed" : "no data (\(LoopbackSocket.reason()); the read timeout is 20 s)") }
             readStart = 0
             readEnd = n
         }

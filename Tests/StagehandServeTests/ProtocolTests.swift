@@ -9,7 +9,7 @@ import Testing
 @Suite(.serialized) struct ProtocolTests {
     @Test func aTabIsSentTheCatalogAStageAndFrames() async throws {
         let server = try await TestServer()
-        let page = try await PageClient.connect(port: server.port)
+        let page = try await server.page()
         let catalog = try await page.next("catalog")
         let effects = try #require(catalog["effects"] as? [[String: Any]])
         let parallax = try #require(effects.first { $0["name"] as? String == "parallax-pop" })
@@ -28,7 +28,7 @@ import Testing
 
     @Test func theSelectedEffectsParametersCarryTheManifestsBounds() async throws {
         let server = try await TestServer()
-        let page = try await PageClient.connect(port: server.port)
+        let page = try await server.page()
         _ = try await page.next("selected")
         try await page.send(["type": "select", "effect": "parallax-pop", "parameters": ["duration": 0.9]])
         let selected = try await page.next("selected") { $0["effect"] as? String == "parallax-pop" }
@@ -48,7 +48,7 @@ import Testing
     /// with no warning: each press is one `drag`, its frames and release `move` steps.
     @Test func liveDragsPopOrCancelAndTheExportReplaysToTheSameTrace() async throws {
         let server = try await TestServer()
-        let page = try await PageClient.connect(port: server.port)
+        let page = try await server.page()
         _ = try await page.next("selected")
         try await page.send(["type": "select", "effect": "parallax-pop"])
         _ = try await page.next("selected") { $0["effect"] as? String == "parallax-pop" }

@@ -101,6 +101,18 @@ final class TestServer: @unchecked Sendable {
         return (resident * 1024, peak * 1024)
     }
 
+    /// A tab connected to this server. When it cannot connect, the error says whether the
+    /// server still runs and what it logged last: a test that fails there shows why.
+    func page(path: String = "/socket") async throws -> PageClient {
+        do {
+            return try await PageClient.connect(port: port, path: path)
+        } catch {
+            let state = process.isRunning ? "the server runs"
+                : "the server exited (\(process.terminationReason == .uncaughtSignal ? "signal" : "status") \(process.terminationStatus))"
+            throw StartFailure(description: "\(error); \(state); its last log lines: \(log.suffix(12).joined(separator: " | "))")
+        }
+    }
+
     func stop() async {
         guard process.isRunning else { return }
         process.interrupt()

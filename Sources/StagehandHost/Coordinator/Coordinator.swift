@@ -86,6 +86,19 @@ public final class Coordinator {
         refreshNavigationEffects()
     }
 
+    /// Why the effect `name` cannot serve `role` with the parameters the coordinator
+    /// holds for it — an unknown name, the wrong kind, refused values — or nil when it
+    /// can: what `present` would throw for it, found without making it.
+    func refusal(of name: String, for role: CoordinatorRole) -> Diagnostic? {
+        do throws(Diagnostic) {
+            let chosen = try choice(name, for: role)
+            try library.validate(overrides: parameters[chosen.name] ?? chosen.overrides, for: chosen.name)
+            return nil
+        } catch {
+            return error
+        }
+    }
+
     /// The effect chosen for `role`, if any: what navigation controllers use now, and
     /// what the next presentation uses.
     public func effectName(for role: CoordinatorRole) -> String? { choices[role]?.name }

@@ -2,10 +2,14 @@ import StagehandCore
 
 /// The directories searched for bundles, in order: each `--plugins DIR` as given, then
 /// the colon-separated `STAGEHAND_PLUGIN_PATH`, then the built-in products directory
-/// (the running executable's own directory, where SwiftPM builds the bundles).
+/// (the running executable's own directory, where SwiftPM builds the bundles), then —
+/// when asked — the user plugin directory and each pack installed in it, by pack name
+/// (`UserPluginDirectory`).
 ///
 /// Order matters twice: a catalog entry's `bundle` is looked up in this order, and when
-/// two bundles declare the same effect name, the one found first wins.
+/// two bundles declare the same effect name, the one found first wins (a warning names
+/// both). The user directory comes after the built-in bundles, so nothing installed
+/// replaces a built-in effect.
 struct PluginSearchPath {
     static let environmentVariable = "STAGEHAND_PLUGIN_PATH"
 
@@ -13,6 +17,8 @@ struct PluginSearchPath {
         case option
         case environment
         case builtIn
+        case userDirectory
+        case installedPack(name: String, version: String)
     }
 
     struct Directory: Equatable {
@@ -29,8 +35,11 @@ struct PluginSearchPath {
     /// searched once, at its first place. A `--plugins` directory that is missing is an
     /// error (the user asked for it); a missing `STAGEHAND_PLUGIN_PATH` entry is only a
     /// warning (such variables often list directories that are created later).
+    ///
+    /// `userDirectory` is searched last when given (it need not exist: most users never
+    /// install anything), then each installed pack's directory.
     static func resolve(options: [String], environment: [String: String], currentDirectory: String,
-                        executableDirectory: String?) -> (PluginSearchPath, [Diagnostic]) {
+                        executableDirectory: String?, userDirectory: String? = nil) -> (PluginSearchPath, [Diagnostic]) {
         var searchPath = PluginSearchPath()
         var diagnostics: [Diagnostic] = []
         var candidates = options.map { ($0, Origin.option) }
@@ -40,9 +49,20 @@ struct PluginSearchPath {
         if let executableDirectory {
             candidates.append((executableDirectory, .builtIn))
         }
+        if let userDirectory, FileSystem.isDirectory(userDirectory) {
+            candidates.append((userDirectory, .userDirectory))
+            candidates += UserPluginDirectory.installedPacks(in: userDirectory).map { ($0.path, .installedPack(name: $0.name, version: $0.version)) }
+        }
         for (given, origin) in candidates {
             let path = FileSystem.absolute(given, in: currentDirectory)
-            let source = origin == .option ? "--plugins" : (origin == .environment ? environmentVariable : "built-in products")
+            let source: String
+            switch origin {
+            case .option: source = "--plugins"
+            case .environment: source = environmentVariable
+            case .builtIn: source = "built-in products"
+            case .userDirectory: source = "the user plugin directory"
+            case .installedPack(let name, _): source = "installed pack \(name)"
+            }
             guard FileSystem.isDirectory(path), let realPath = FileSystem.realPath(path) else {
                 let reason = FileSystem.exists(path) ? "is not a directory" : "does not exist"
                 diagnostics.append(Diagnostic(origin == .option ? .error : .warning, file: path,
@@ -136,6 +156,18 @@ struct PluginSearchPath {
             switch self {
             case .refused(let message), .notFound(let message): return message
             }
+        }
+    }
+
+    /// Where the file at `path` (as found on this search path) comes from: the origin of
+    /// the deepest search directory that holds it.
+    func provenance(of path: String) -> EffectProvenance {
+        let holder = directories.filter { path.hasPrefix($0.path.hasSuffix("/") ? $0.path : $0.path + "/") }
+            .max { $0.path.count < $1.path.count }
+        switch holder?.origin {
+        case .builtIn: return .builtIn
+        case .installedPack(let name, let version): return .installedPack(name: name, version: version)
+        case .option, .environment, .userDirectory, nil: return .pluginDirectory(holder?.path ?? FileSystem.parent(of: path) ?? path)
         }
     }
 

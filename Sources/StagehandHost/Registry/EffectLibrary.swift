@@ -18,7 +18,7 @@ import StagehandABI
 /// makes (`BundleEffect`) belongs, like every scene object, to the thread that drives
 /// that effect's stage.
 // @unchecked Sendable: its properties are constants; the bundles opened and the calls prepared
-// later (classes of the registry) are used only under `factoryLock`; `host` is never freed.
+// later (classes of the registry) are used only under `factoryCalls`; `host` is never freed.
 public final class EffectLibrary: @unchecked Sendable {
     /// Every loaded effect, sorted by name.
     public let effects: [EffectInfo]
@@ -28,20 +28,34 @@ public final class EffectLibrary: @unchecked Sendable {
     public let pluginDirectories: [String]
 
     private let registry: [String: RegisteredEffect]
+    /// Where each effect comes from, by name.
+    private let provenances: [String: EffectProvenance]
     /// The names that were refused when loading (a warning said why), with the reason in
     /// a few words: looking one up says so instead of "no effect named ...".
     private let refusals: [String: String]
-    /// Serialises factory calls (each `FactoryCall` reuses its argument buffers); shared
-    /// with the libraries made from this one by `replacingDeclarative`, which share its
+    /// Serialises factory calls (each `FactoryCall` reuses its argument buffers), and
+    /// counts them: a lock over a value of no size (`Locked(())`) would have
+    /// ThreadSanitizer check accesses to the bytes just past the lock object, which the
+    /// next object in memory owns, and report races between unrelated locks. Shared with
+    /// the libraries made from this one by `replacingDeclarative`, which share its
     /// registry entries.
-    private let factoryLock: Locked<Void>
+    private let factoryCalls: Locked<Int>
     /// The table declarative effects call, as bundles call the one their `init` received.
     private let host: UnsafePointer<sh_host>
 
+    private convenience init(effects: [RegisteredEffect], refusals: [String: String], catalogPath: String?, searchPath: PluginSearchPath,
+                             host: UnsafePointer<sh_host>) {
+        let provenances = Dictionary(effects.map { ($0.info.name, searchPath.provenance(of: $0.info.bundlePath)) },
+                                     uniquingKeysWith: { first, _ in first })
+        self.init(effects: effects, refusals: refusals, catalogPath: catalogPath, pluginDirectories: searchPath.directories.map(\.path),
+                  provenances: provenances, host: host, factoryCalls: Locked(0))
+    }
+
     private init(effects: [RegisteredEffect], refusals: [String: String], catalogPath: String?, pluginDirectories: [String],
-                 host: UnsafePointer<sh_host>, factoryLock: Locked<Void> = Locked(())) {
+                 provenances: [String: EffectProvenance], host: UnsafePointer<sh_host>, factoryCalls: Locked<Int>) {
         self.host = host
-        self.factoryLock = factoryLock
+        self.provenances = provenances
+        self.factoryCalls = factoryCalls
         self.effects = effects.map(\.info).sorted { $0.name < $1.name }
         self.catalogPath = catalogPath
         self.pluginDirectories = pluginDirectories
@@ -71,6 +85,10 @@ public final class EffectLibrary: @unchecked Sendable {
     ///   - includingBuiltInBundles: whether the executable's directory is searched (and
     ///     gives the catalog when none is named); `stagehand bench` turns it off to time
     ///     the loading of its own bundles alone.
+    ///   - userPluginDirectory: searched last when given, with every pack installed in it
+    ///     (see `UserPluginDirectory`); `nil` (the default) leaves it out, so an app loads
+    ///     only what it names. Pass `UserPluginDirectory.path(environment:)` to load what
+    ///     the user installed, as the `stagehand` command line does.
     ///   - readingCatalog: `false` reads no catalog at all (`catalogPath` is ignored), so
     ///     every effect is listed as its bundle's manifest declares it: what
     ///     `CatalogWriter` writes the catalog from.
@@ -78,6 +96,7 @@ public final class EffectLibrary: @unchecked Sendable {
                             environment: [String: String] = ProcessInfo.processInfo.environment,
                             scanner: PluginScanner? = nil,
                             includingBuiltInBundles: Bool = true,
+                            userPluginDirectory: String? = nil,
                             readingCatalog: Bool = true) -> (EffectLibrary, [Diagnostic]) {
         let currentDirectory = FileSystem.currentDirectory()
         let executableDirectory = includingBuiltInBundles ? FileSystem.executableDirectory() : nil
@@ -98,14 +117,21 @@ public final class EffectLibrary: @unchecked Sendable {
 
         let (searchPath, searchDiagnostics) = PluginSearchPath.resolve(options: pluginDirectories, environment: environment,
                                                                        currentDirectory: currentDirectory,
-                                                                       executableDirectory: executableDirectory)
+                                                                       executableDirectory: executableDirectory,
+                                                                       userDirectory: userPluginDirectory)
         diagnostics += searchDiagnostics
         let (effects, refusals, registryDiagnostics) = RegistryBuilder.build(searchPath: searchPath, catalog: catalog, host: host,
                                                                                scanner: scanner)
         diagnostics += registryDiagnostics
         let library = EffectLibrary(effects: effects, refusals: refusals, catalogPath: catalog?.file,
-                                    pluginDirectories: searchPath.directories.map(\.path), host: host)
+                                    searchPath: searchPath, host: host)
         return (library, diagnostics)
+    }
+
+    /// Where the effect `name` comes from (built in, an installed pack, another plugin
+    /// directory); `nil` for a name this library does not list.
+    public func provenance(of name: String) -> EffectProvenance? {
+        provenances[name]
     }
 
     /// The effect called `name`; an unknown name throws an error that lists the closest
@@ -129,8 +155,9 @@ public final class EffectLibrary: @unchecked Sendable {
         }
         // One factory call at a time: the first opens the bundle and prepares the call,
         // and every call reuses its prepared argument buffers.
-        let called = try factoryLock.withLock { _ in
-            Result { () throws(Diagnostic) in try effect.factoryCall().call(arguments) }
+        let called = try factoryCalls.withLock { calls in
+            calls += 1
+            return Result { () throws(Diagnostic) in try effect.factoryCall().call(arguments) }
         }.get()
         guard let made = called else {
             throw Diagnostic(.error, "factory \(info.factory) of bundle \(info.bundlePath) returned NULL")
@@ -217,7 +244,7 @@ public final class EffectLibrary: @unchecked Sendable {
         var effects = Array(registry.values.filter { $0.info.name != name })
         effects.append(RegisteredEffect(info: replaced, definition: definition))
         return .success(EffectLibrary(effects: effects, refusals: refusals, catalogPath: catalogPath, pluginDirectories: pluginDirectories,
-                                      host: host, factoryLock: factoryLock))
+                                      provenances: provenances, host: host, factoryCalls: factoryCalls))
     }
 
     /// The bytes of `sh_effect` in ABI 1.0: every field up to `destroy`.

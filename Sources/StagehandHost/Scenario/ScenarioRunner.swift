@@ -127,8 +127,16 @@ public struct ScenarioRunner: Sendable {
             let vc = Self.screen(title, .presented, in: scenario)
             let presented = embed ? coordinator.makeNavigationController(root: vc) : vc
             if embed { presented.title = title }
-            // A failure is an error event on the stage (the coordinator records it); the run goes on.
-            try? coordinator.present(presented, effect: effect, dismissal: dismissal, interactiveDismissal: interactive)
+            // An effect that cannot be used (an unknown name, the wrong kind, refused
+            // values) leaves its part to the system animation and says so, as a push's
+            // does; any other failure is an error event (the coordinator records it).
+            func usable(_ name: String?, _ role: CoordinatorRole, _ operation: TransitionEvent.Operation) -> String? {
+                guard let name, let refusal = coordinator.refusal(of: name, for: role) else { return name }
+                stage.recordError(Coordinator.fallbackMessage(refusal, operation: operation), effect: name, operation: operation)
+                return nil
+            }
+            try? coordinator.present(presented, effect: usable(effect, .present, .present), dismissal: usable(dismissal, .dismiss, .dismiss),
+                                     interactiveDismissal: usable(interactive, .interactiveDismiss, .dismiss))
         case .dismiss:
             coordinator.dismissTop()
         case .drag(let from, let to, let duration, let hold, let release):

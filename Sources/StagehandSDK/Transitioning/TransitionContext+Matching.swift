@@ -40,3 +40,28 @@ extension TransitionContext {
         return Rect(frame(handle, view.handle))
     }
 }
+
+extension TransitionContext {
+    /// The identifiers that paired nothing because two or more views of one screen
+    /// carried them (the host said so in the log), in the order met: outgoing screen
+    /// first, each depth first. The host's candidates: shown, with a settled frame that
+    /// meets the container. An effect that must not play half a match (CSS skips every
+    /// name of a transition with a duplicate) checks that this is empty.
+    public var duplicateMatchIdentifiers: [String] {
+        guard let bounds = containerView?.bounds else { return [] }
+        var duplicates: [String] = []
+        for key in [TransitionContextKey.from, .to] {
+            guard let root = viewController(forKey: key)?.view else { continue }
+            var seen: Set<String> = []
+            func walk(_ view: View) {
+                guard !view.isHidden else { return }
+                if let id = view.matchID, !id.isEmpty, settledFrame(of: view).intersects(bounds) {
+                    if !seen.insert(id).inserted, !duplicates.contains(id) { duplicates.append(id) }
+                }
+                for sub in view.subviews { walk(sub) }
+            }
+            walk(root)
+        }
+        return duplicates
+    }
+}

@@ -35,7 +35,7 @@ struct CatalogCommand: ParsableCommand {
         }
         let library = try plugins.loadLibrary()
         if json {
-            try JSONOutput.print(library.effects.map(EffectRecord.init))
+            try JSONOutput.print(library.effects.map { EffectRecord($0, provenance: library.provenance(of: $0.name)) })
             return
         }
         let table = TextTable<EffectInfo> { effect in
@@ -45,6 +45,7 @@ struct CatalogCommand: ParsableCommand {
              Column(title: "BUNDLE", value: (effect.bundlePath.split(separator: "/").last.map(String.init) ?? effect.bundlePath).escapingControlCharacters),
              Column(title: "SOURCE", value: effect.source.rawValue),
              Column(title: "VERSION", value: effect.bundleVersion.escapingControlCharacters),
+             Column(title: "FROM", value: (library.provenance(of: effect.name)?.summary ?? "-").escapingControlCharacters),
              Column(title: "DESCRIPTION", value: effect.description.escapingControlCharacters)]
         }
         print(TableOutput.render(table, library.effects))

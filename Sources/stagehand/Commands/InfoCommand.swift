@@ -22,7 +22,7 @@ struct InfoCommand: ParsableCommand {
         let library = try plugins.loadLibrary()
         let effect = try plugins.effect(named: name, in: library)
         if json {
-            try JSONOutput.print(EffectRecord(effect))
+            try JSONOutput.print(EffectRecord(effect, provenance: library.provenance(of: effect.name)))
             return
         }
         let about: [(String, String)] = [
@@ -33,6 +33,7 @@ struct InfoCommand: ParsableCommand {
             ("source:", effect.source == .catalog ? "catalog (\(library.catalogPath ?? "?"))" : "discovered"),
             ("bundle:", "\(effect.bundlePath) (\(effect.bundleName) \(effect.bundleVersion))"),
             ("resolved:", effect.resolvedBundlePath),
+            ("from:", library.provenance(of: effect.name)?.summary ?? "-"),
             ("factory:", effect.factory),
             ("author:", effect.author ?? "-"),
             ("license:", effect.license ?? "-"),

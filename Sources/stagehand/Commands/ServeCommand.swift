@@ -75,7 +75,8 @@ struct ServeCommand: ParsableCommand {
         var configuration = PlaygroundConfiguration(
             load: { copies in
                 EffectLibrary.load(pluginDirectories: copies, catalogPath: catalog, host: HostTable.shared,
-                                   environment: environment, scanner: scanner)
+                                   environment: environment, scanner: scanner,
+                                   userPluginDirectory: UserPluginDirectory.path(environment: environment))
             },
             log: { line in StandardError.write("serve: " + line) },
             temporaryDirectory: temporary)

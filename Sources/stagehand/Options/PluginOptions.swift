@@ -6,7 +6,7 @@ import StagehandHost
 /// Where effects come from: the options every command that loads effects shares.
 struct PluginOptions: ParsableArguments {
     @Option(name: .customLong("plugins"),
-            help: ArgumentHelp("A directory to search for effect bundles (lib*.so), before STAGEHAND_PLUGIN_PATH and the built-in bundles. Repeatable; searched in order.",
+            help: ArgumentHelp("A directory to search for effect bundles (lib*.so), before STAGEHAND_PLUGIN_PATH, the built-in bundles and the user plugin directory. Repeatable; searched in order.",
                                valueName: "dir"))
     var pluginDirectories: [String] = []
 
@@ -32,14 +32,17 @@ struct PluginOptions: ParsableArguments {
     ///
     /// With `readingCatalog` false no catalog is read: every effect is listed as its
     /// bundle's manifest declares it.
-    func loadLibrary(readingCatalog: Bool) throws -> (EffectLibrary, [Diagnostic]) {
+    ///
+    /// `quiet` reports nothing: for a command that only looks names up.
+    func loadLibrary(readingCatalog: Bool, quiet: Bool = false) throws -> (EffectLibrary, [Diagnostic]) {
         let environment = ProcessInfo.processInfo.environment
         let (scanner, scannerDiagnostics) = Self.scanner(environment: environment)
         let (library, loadDiagnostics) = EffectLibrary.load(pluginDirectories: pluginDirectories, catalogPath: catalog,
                                                             host: HostTable.shared, environment: environment, scanner: scanner,
+                                                            userPluginDirectory: UserPluginDirectory.path(environment: environment),
                                                             readingCatalog: readingCatalog)
         let diagnostics = scannerDiagnostics + loadDiagnostics
-        for diagnostic in diagnostics {
+        for diagnostic in diagnostics where !quiet {
             StandardError.write(diagnostic.description)
         }
 

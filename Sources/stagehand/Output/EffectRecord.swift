@@ -46,6 +46,23 @@ struct EffectRecord: Encodable {
         var projectsVelocity: Bool
     }
 
+    /// Where the effect comes from (`EffectProvenance`): `kind` is "built-in", "pack"
+    /// (with `pack` and `packVersion`) or "directory" (with `directory`).
+    struct Provenance: Encodable {
+        var kind: String
+        var pack: String?
+        var packVersion: String?
+        var directory: String?
+
+        init(_ provenance: EffectProvenance) {
+            switch provenance {
+            case .builtIn: kind = "built-in"
+            case .installedPack(let name, let version): kind = "pack"; pack = name; packVersion = version
+            case .pluginDirectory(let path): kind = "directory"; directory = path
+            }
+        }
+    }
+
     var name: String
     var kind: String
     var interactive: Bool
@@ -62,8 +79,10 @@ struct EffectRecord: Encodable {
     var family: String?
     var origin: String?
     var interaction: Interaction?
+    var provenance: Provenance?
 
-    init(_ info: EffectInfo) {
+    init(_ info: EffectInfo, provenance: EffectProvenance? = nil) {
+        self.provenance = provenance.map(Provenance.init)
         name = info.name
         kind = info.kind.rawValue
         interactive = info.interactive

@@ -120,9 +120,9 @@ private func expectSheet(_ frame: Trace.Frame, height: Double, up p: Double, _ w
     @Test func anUnknownDetentFallsBackToTheSystemPresentation() throws {
         let result = try ModalStyle.play("bottom-sheet", dismiss: false, parameters: ["detent": "huge"])
         #expect(result.trace.events.contains { $0.kind == "error" && $0.effect == "bottom-sheet" })
-        withKnownIssue("since the host refuses a value outside the declared choices before the factory runs, this presentation is not shown") {
-            #expect(result.trace.frames.last?.presented == ["Compose"])
-        }
+        #expect(result.trace.frames.last?.presented == ["Compose"])
+        let error = try #require(result.trace.events.first { $0.kind == "error" && $0.effect == "bottom-sheet" })
+        #expect(error.message?.contains("medium") == true && error.message?.contains("system animation") == true, "\(error)")
         expectSettled(result)
     }
 }

@@ -11,7 +11,10 @@ struct StagehandRun {
 /// Runs the built `stagehand` (beside the test binary) with `arguments`, from
 /// `directory` (the repository root by default), without the developer's STAGEHAND_*
 /// variables, with `environment` added. Bundle scans are cached in a directory of this
-/// test process (`TestEnvironment.scanCache`) unless `environment` names another.
+/// test process (`TestEnvironment.scanCache`) unless `environment` names another; the
+/// user plugin directory is an empty one of this test process (`XDG_DATA_HOME`) unless
+/// `environment` names another, so the developer's installed packs never change what
+/// the tests see.
 func runStagehand(_ arguments: [String], in directory: String = TestEnvironment.repositoryRoot,
                   environment: [String: String] = [:]) throws -> StagehandRun {
     let executable = TestEnvironment.productsDirectory + "/stagehand"
@@ -22,7 +25,8 @@ func runStagehand(_ arguments: [String], in directory: String = TestEnvironment.
     process.arguments = arguments
     process.currentDirectoryURL = URL(fileURLWithPath: directory)
     process.environment = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("STAGEHAND_") }
-        .merging(["STAGEHAND_CACHE_DIR": TestEnvironment.scanCache], uniquingKeysWith: { $1 })
+        .merging(["STAGEHAND_CACHE_DIR": TestEnvironment.scanCache, "XDG_DATA_HOME": TestEnvironment.emptyDataHome],
+                 uniquingKeysWith: { $1 })
         .merging(environment, uniquingKeysWith: { $1 })
     let output = Pipe()
     let errors = Pipe()

@@ -33,6 +33,14 @@ enum TestEnvironment {
         return directory
     }()
 
+    /// An `XDG_DATA_HOME` with nothing installed, for the `stagehand` runs of tests that
+    /// do not install anything themselves.
+    static let emptyDataHome: String = {
+        let directory = NSTemporaryDirectory() + "stagehand-test-empty-data"
+        try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        return directory
+    }()
+
     static var crossfadeBundle: String { productsDirectory + "/libCrossfade.so" }
 
     /// The real host table. A bundle is initialised once per process with the table of
