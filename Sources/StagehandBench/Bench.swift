@@ -85,6 +85,9 @@ public enum Bench {
         // The heaviest built-in effect's frame.
         log("explode: one frame with 200 tiles")
         figures[ExplodeBenchmark.key] = ExplodeBenchmark.measure(frames: quick ? 30 : 120)
+        log("matched views: pairing 1,000 views, and a frame of magic-move with 200 pairs")
+        figures[MatchBenchmark.matchKey] = MatchBenchmark.measureMatch(repetitions: quick ? 11 : 51)
+        figures[MatchBenchmark.frameKey] = MatchBenchmark.measureFrame(frames: quick ? 30 : 120)
         log("declarative effects: loading 100, and a twin's frame against its compiled original")
         figures[DeclarativeBenchmark.loadKey] = DeclarativeBenchmark.measureLoad(repetitions: quick ? 5 : 21)
         figures[DeclarativeBenchmark.frameKey] = DeclarativeBenchmark.measureFrame(frames: quick ? 60 : 240)
