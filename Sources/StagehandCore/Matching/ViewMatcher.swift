@@ -43,11 +43,12 @@ struct ViewMatcher {
 
         mutating func add(_ candidate: Candidate) {
             let id = candidate.identifier
-            guard let first = index[id] else {
-                index[id] = list.count
+            // One hash for the common case (a new identifier); a repeat puts the first back.
+            guard let first = index.updateValue(list.count, forKey: id) else {
                 list.append(candidate)
                 return
             }
+            index[id] = first
             if repeated[id] == nil {
                 repeatedOrder.append(id)
                 repeated[id] = [list[first].side.view]
