@@ -144,6 +144,17 @@ public enum Bench {
                                                  reason: "no stagehand executable beside \(executable ?? "the benchmark")")
         }
 
+        // Packs, through the command line.
+        log("packs: install of 10 effects; catalog with 50 packs installed")
+        if let commandLine {
+            figures["install_pack_10_ms"] = PackBenchmark.install(executable: commandLine, runs: quick ? 3 : 7)
+            figures["catalog_cli_50_packs_ms"] = PackBenchmark.catalog(executable: commandLine, runs: quick ? 5 : 15)
+        } else {
+            let reason = "no stagehand executable beside \(executable ?? "the benchmark")"
+            figures["install_pack_10_ms"] = .missing("install_pack_10_ms", "`stagehand install` of a pack of 10 effects", unit: "ms", goal: 1000, reason: reason)
+            figures["catalog_cli_50_packs_ms"] = .missing("catalog_cli_50_packs_ms", "`stagehand catalog` with 50 packs installed", unit: "ms", goal: 100, reason: reason)
+        }
+
         // The whole gallery, end to end.
         log("stagehand preview --all: every effect of the catalog")
         let galleryTitle = "`stagehand preview --all`: every effect of the catalog to a GIF, and the index"

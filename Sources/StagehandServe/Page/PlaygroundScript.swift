@@ -152,7 +152,7 @@ enum PlaygroundScript {
               li.dataset.effect = e.name;
               var name = document.createElement('div'); name.className = 'name'; name.textContent = e.name;
               var tags = document.createElement('div'); tags.className = 'tags';
-              [e.kind, e.family].concat(e.interactive ? ['interactive'] : []).forEach(function (t) {
+              [e.kind, e.family, e.pack ? 'pack ' + e.pack : null].concat(e.interactive ? ['interactive'] : []).forEach(function (t) {
                 if (!t) return;
                 var span = document.createElement('span');
                 span.className = 'tag' + (t === 'interactive' ? ' interactive' : '');
