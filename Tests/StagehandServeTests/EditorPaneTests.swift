@@ -63,6 +63,7 @@ import Testing
         #expect(restarted["source"] == nil, "the page has the text already")
         let parameters = try #require(restarted["parameters"] as? [[String: Any]])
         #expect(parameters.first?["value"] as? String == "1.5")
+        #expect(parameters.first?["description"] as? String == "Seconds.")
         // Played at once: the switch of child runs, and at 1.5 s it still runs (0.3 s before the edit).
         let running = try await page.next("frame") { $0["percent"] != nil }
         #expect((running["t"] as? Double ?? 1) < 0.1, "the edit is played at once: \(running["t"] ?? "")")

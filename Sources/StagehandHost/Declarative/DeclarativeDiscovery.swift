@@ -67,7 +67,7 @@ enum DeclarativeDiscovery {
                     refuse(definition.name, "the catalog and \(location.path) disagree on its \(difference.field)")
                     continue
                 }
-                declaration = entry.declaration
+                declaration = entry.declaration.claiming(declaration)
                 source = .catalog
             }
             let info = info(declaration, definition: definition, source: source, path: location.path, realPath: location.realPath)

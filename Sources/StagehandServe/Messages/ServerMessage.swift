@@ -86,6 +86,8 @@ enum ServerMessage {
         var maximum: String?
         /// A string parameter's only values: the page offers them as a menu.
         var choices: [String]?
+        /// What it does, when its declaration says: the page shows it on its label.
+        var description: String?
     }
 
     struct Export: Encodable {

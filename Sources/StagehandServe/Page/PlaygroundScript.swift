@@ -392,6 +392,7 @@ enum PlaygroundScript {
           function parameterControl(p) {
             var row = document.createElement('div'); row.className = 'control';
             var label = document.createElement('label'); label.textContent = p.name; label.htmlFor = 'param-' + p.name;
+            if (p.description) label.title = p.description;
             // A string with declared choices is a menu of them; any other string, a text box.
             var input = document.createElement(p.choices ? 'select' : 'input'); input.id = 'param-' + p.name; input.name = p.name;
             var out = document.createElement('output');

@@ -275,7 +275,7 @@ final class PlaygroundSession: @unchecked Sendable {
             ServerMessage.Parameter(name: declaration.name, type: declaration.type.rawValue,
                                     value: live.parameters[declaration.name] ?? Self.plain(declaration.defaultValue),
                                     minimum: declaration.minimum.map(Self.plain), maximum: declaration.maximum.map(Self.plain),
-                                    choices: declaration.choices)
+                                    choices: declaration.choices, description: declaration.description)
         }
         return ServerMessage.Selection(effect: live.effect?.name, kind: live.effect?.kind.rawValue,
                                        interactive: live.effect?.interactive ?? false, parameters: parameters,
