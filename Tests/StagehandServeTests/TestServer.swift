@@ -40,13 +40,15 @@ final class TestServer: @unchecked Sendable {
 
     /// `dataHome` is the server's `XDG_DATA_HOME` (where its user plugin directory is); by
     /// default one that does not exist, so the developer's installed packs stay out.
-    init(pluginDirectories: [String] = [], gifWait: Double? = nil, dataHome: String? = nil) async throws {
+    /// `extra`: more `stagehand serve` arguments (`--save`).
+    init(pluginDirectories: [String] = [], gifWait: Double? = nil, dataHome: String? = nil, extra: [String] = []) async throws {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: TestServer.productsDirectory + "/stagehand")
         var arguments = ["serve", "--port", "0", "--catalog", TestServer.repositoryRoot + "/Catalog.json",
                          "--watch-interval", "0.1"]
         for directory in pluginDirectories { arguments += ["--plugins", directory] }
         if let gifWait { arguments += ["--gif-wait", String(gifWait)] }
+        arguments += extra
         process.arguments = arguments
         var environment = ProcessInfo.processInfo.environment
         environment["STAGEHAND_CACHE_DIR"] = NSTemporaryDirectory() + "stagehand-serve-test-cache-\(UUID().uuidString)"
