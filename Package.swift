@@ -42,6 +42,9 @@ let package = Package(
         .library(name: "StagehandCore", targets: ["StagehandCore"]),
         .library(name: "StagehandHost", targets: ["StagehandHost"]),
         .library(name: "StagehandSDK", targets: ["StagehandSDK"]),
+        // The pack reader and writer, for the fuzz target (Fuzzing/). It needs the `CLI`
+        // trait (on by default), which brings its archive and hash libraries.
+        .library(name: "StagehandPack", targets: ["StagehandPack"]),
     ] + (swiftEffects + cEffects).map { .library(name: $0, type: .dynamic, targets: [$0]) },
     // The command line's own dependencies are behind the `CLI` trait, on by default so
     // `swift build` here builds `stagehand`. A package that uses Stagehand as a library
@@ -122,7 +125,7 @@ let package = Package(
         // plugin directory. Only the command line links it (through the `CLI` trait), so
         // a library user resolves neither the archive nor the hash library.
         .target(name: "StagehandPack", dependencies: [
-            "StagehandHost", "StagehandShared",
+            "StagehandHost", "StagehandShared", "StagehandCore",
             .product(name: "ZIPFoundation", package: "ZIPFoundation", condition: .when(traits: ["CLI"])),
             .product(name: "Crypto", package: "swift-crypto", condition: .when(traits: ["CLI"])),
         ]),

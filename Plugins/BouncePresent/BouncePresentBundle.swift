@@ -8,8 +8,8 @@ extension BouncePresent {
         name: "bounce-present", kind: .present, factory: "bounce_present_create",
         description: "Present: the modal slides up from below the screen on a spring that overshoots a little and settles.",
         family: "iOS 7 recipes", source: "WWDC 2013 session 218", author: "Stagehand", license: "MIT",
-        parameters: Parameter("duration", default: 0.8, in: 0.01...10),
-                    Parameter("damping", default: 0.6, in: 0.01...1),
+        parameters: Parameter("duration", default: 0.8, in: 0.01...10).described("Seconds the spring runs for."),
+                    Parameter("damping", default: 0.6, in: 0.01...1).described("UIKit's damping ratio: 1 settles without overshoot."),
                     Parameter("velocity", default: 0.0, in: -100...100),
         make: { BouncePresent(duration: $0, damping: $1, velocity: $2) })
 }

@@ -44,10 +44,7 @@ public final class ContainerTransform: GestureDrivenEffect {
         self.fit = fit
         interactiveGesture = GestureDrivenTransition(
             .dismissal, recognizer: .pan, name: "container-transform",
-            progress: .init { pan, viewController in
-                let height = viewController.view?.bounds.height ?? 0
-                return height > 0 ? pan.translation(in: nil).y / height : 0
-            },
+            progress: .acrossHeight(inWindow: true),
             release: .progress(above: 0.25))
     }
 

@@ -25,22 +25,53 @@ import StagehandSDK
 /// screen fades in (the outgoing one fades out, back) over 0.35 s on Hero's curve.
 ///
 /// Interactive pops follow a pan anywhere on the screen (progress = translation.x /
-/// width) on a linear curve, so the flights stay under the finger — Hero keeps its
-/// eased curve under the finger, a quirk its users report — and a release past half
-/// finishes, at or before half cancels (Hero leaves the rule to the app).
-public final class MagicMove: GestureDrivenEffect {
+/// width), interactive dismissals a pan down the presented screen (progress =
+/// translation.y / height), on a linear curve, so the flights stay under the finger —
+/// Hero keeps its eased curve under the finger, a quirk its users report — and a
+/// release past half finishes, at or before half cancels (Hero leaves the rule to the
+/// app).
+public final class MagicMove: Effect {
     let arc: Double
     let cascade: Double
-    public let interactiveGesture: GestureDrivenTransition
+    /// The pan that pops an attached navigation controller.
+    let popGesture: GestureDrivenTransition
+    /// The pan that dismisses an attached presented controller.
+    let dismissGesture: GestureDrivenTransition
 
     /// Parameters within the bounds `declaration` gives them.
     init(arc: Double, cascade: Double) {
         self.arc = arc
         self.cascade = cascade
-        interactiveGesture = GestureDrivenTransition(
+        popGesture = GestureDrivenTransition(
             .pop, recognizer: .pan, options: [.replacesSystemPopGesture, .treatsSystemCancelAsRelease], name: "magic-move",
             progress: .acrossWidth(),
             release: .progress(above: 0.5))
+        dismissGesture = GestureDrivenTransition(
+            .dismissal, recognizer: .pan, name: "magic-move",
+            progress: .acrossHeight(inWindow: true),
+            release: .progress(above: 0.5))
+    }
+
+    // The host attaches the effect to a navigation controller for its pops, or to a
+    // presented controller for its dismissal: each has its own gesture.
+
+    public func attach(to viewController: ViewController) {
+        let gesture = viewController.presentingViewController == nil ? popGesture : dismissGesture
+        gesture.attach(to: viewController)
+    }
+
+    public func detach(from viewController: ViewController) {
+        popGesture.detach(from: viewController)
+        dismissGesture.detach(from: viewController)
+    }
+
+    public func interactionController(for operation: TransitionOperation) -> PercentDrivenInteractiveTransition? {
+        (operation == .dismiss ? dismissGesture : popGesture).interactionController(for: operation)
+    }
+
+    public func animationEnded(_ transitionCompleted: Bool) {
+        popGesture.animationEnded(transitionCompleted)
+        dismissGesture.animationEnded(transitionCompleted)
     }
 
     /// The flights' and the fades' durations and delays for `context`.

@@ -85,6 +85,9 @@ public enum Bench {
         // The heaviest built-in effect's frame.
         log("explode: one frame with 200 tiles")
         figures[ExplodeBenchmark.key] = ExplodeBenchmark.measure(frames: quick ? 30 : 120)
+        log("matched views: pairing 1,000 views, and a frame of magic-move with 200 pairs")
+        figures[MatchBenchmark.matchKey] = MatchBenchmark.measureMatch(repetitions: quick ? 11 : 51)
+        figures[MatchBenchmark.frameKey] = MatchBenchmark.measureFrame(frames: quick ? 30 : 120)
         log("declarative effects: loading 100, and a twin's frame against its compiled original")
         figures[DeclarativeBenchmark.loadKey] = DeclarativeBenchmark.measureLoad(repetitions: quick ? 5 : 21)
         figures[DeclarativeBenchmark.frameKey] = DeclarativeBenchmark.measureFrame(frames: quick ? 60 : 240)
@@ -139,6 +142,17 @@ public enum Bench {
         } else {
             figures["catalog_cli_ms"] = .missing("catalog_cli_ms", "`stagehand catalog` end to end", unit: "ms", goal: 100,
                                                  reason: "no stagehand executable beside \(executable ?? "the benchmark")")
+        }
+
+        // Packs, through the command line.
+        log("packs: install of 10 effects; catalog with 50 packs installed")
+        if let commandLine {
+            figures["install_pack_10_ms"] = PackBenchmark.install(executable: commandLine, runs: quick ? 3 : 7)
+            figures["catalog_cli_50_packs_ms"] = PackBenchmark.catalog(executable: commandLine, runs: quick ? 5 : 15)
+        } else {
+            let reason = "no stagehand executable beside \(executable ?? "the benchmark")"
+            figures["install_pack_10_ms"] = .missing("install_pack_10_ms", "`stagehand install` of a pack of 10 effects", unit: "ms", goal: 1000, reason: reason)
+            figures["catalog_cli_50_packs_ms"] = .missing("catalog_cli_50_packs_ms", "`stagehand catalog` with 50 packs installed", unit: "ms", goal: 100, reason: reason)
         }
 
         // The whole gallery, end to end.

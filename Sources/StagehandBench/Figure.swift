@@ -72,8 +72,8 @@ public struct BenchReport: Sendable {
 
     /// The keys `--json` prints, in the README's order.
     public static let keys = [
-        "frame_eval_10k_ms", "frame_eval_vs_c", "explode_200_frame_ms", "percent_update_100_us", "percent_update_allocs",
-        "cold_load_50_ms", "cold_scan_50_ms", "cached_scan_50_ms", "catalog_cli_ms", "ffi_call_vs_c", "gif_render_s", "html_render_s",
+        "frame_eval_10k_ms", "frame_eval_vs_c", "explode_200_frame_ms", "match_1000_ms", "magic_move_200_frame_ms", "percent_update_100_us", "percent_update_allocs",
+        "cold_load_50_ms", "cold_scan_50_ms", "cached_scan_50_ms", "catalog_cli_ms", "catalog_cli_50_packs_ms", "install_pack_10_ms", "ffi_call_vs_c", "gif_render_s", "html_render_s",
         "gallery_all_s", "gallery_peak_rss_mib", "preview_slowest_s", "preview_peak_rss_mib", "peak_rss_10k_mib", "rss_growth_1000_cycles_mib", "play_rss_10min_run_mib",
         "declarative_load_100_ms", "declarative_vs_compiled_frame",
     ]

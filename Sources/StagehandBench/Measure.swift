@@ -99,8 +99,9 @@ enum Spawn {
     }
 
     /// Runs `path` with `arguments` (argv[0] included); standard output is captured when
-    /// `capture`, else sent to /dev/null with standard error.
-    static func run(_ path: String, _ arguments: [String], capture: Bool) -> Result? {
+    /// `capture`, else sent to /dev/null with standard error. `environment` is added to
+    /// this process's own.
+    static func run(_ path: String, _ arguments: [String], capture: Bool, environment: [String: String] = [:]) -> Result? {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
@@ -119,7 +120,16 @@ enum Spawn {
         defer { for a in argv { free(a) } }
         var pid: pid_t = 0
         let start = Measure.nanoseconds()
-        let spawned = posix_spawn(&pid, path, &actions, nil, &argv, environ)
+        var envp: [UnsafeMutablePointer<CChar>?] = []
+        var inherited = environ
+        while let entry = inherited.pointee {
+            let text = String(cString: entry)
+            if environment[String(text.prefix { $0 != "=" })] == nil { envp.append(strdup(entry)) }
+            inherited += 1
+        }
+        envp += environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer { for e in envp { free(e) } }
+        let spawned = posix_spawn(&pid, path, &actions, nil, &argv, &envp)
         if capture { close(pipeEnds[1]) }
         guard spawned == 0 else {
             if capture { close(pipeEnds[0]) }

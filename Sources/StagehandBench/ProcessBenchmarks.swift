@@ -10,14 +10,17 @@ enum ProcessBenchmarks {
     /// `catalog_cli_ms`: the built binary running `stagehand catalog` (the built-in
     /// bundles beside it, the repository's Catalog.json found above it), from spawn to
     /// exit, output to /dev/null. One untimed run first; then the median of `runs`.
+    /// The user plugin directory is one that does not exist: what is measured is the
+    /// built-in catalog, whatever this machine's user installed.
     static func catalog(executable: String, runs: Int) -> (milliseconds: Double?, problem: String?) {
-        guard let first = Spawn.run(executable, ["stagehand", "catalog"], capture: false) else {
+        let environment = ["XDG_DATA_HOME": "/nonexistent/stagehand-bench"]
+        guard let first = Spawn.run(executable, ["stagehand", "catalog"], capture: false, environment: environment) else {
             return (nil, "cannot spawn \(executable)")
         }
         guard first.status == 0 else { return (nil, "stagehand catalog exited with status \(first.status)") }
         var times: [Double] = []
         for _ in 0..<runs {
-            guard let run = Spawn.run(executable, ["stagehand", "catalog"], capture: false), run.status == 0 else {
+            guard let run = Spawn.run(executable, ["stagehand", "catalog"], capture: false, environment: environment), run.status == 0 else {
                 return (nil, "stagehand catalog failed on a later run")
             }
             times.append(run.seconds)

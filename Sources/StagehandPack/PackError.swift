@@ -1,3 +1,5 @@
+import StagehandCore
+
 /// Why a pack was refused: one line naming the pack (or the file given, before its
 /// manifest is read), the file inside it when there is one, and the reason.
 package struct PackError: Error, CustomStringConvertible, Equatable {
@@ -13,7 +15,9 @@ package struct PackError: Error, CustomStringConvertible, Equatable {
         self.reason = reason
     }
 
+    /// One line: what came from the archive (names, paths) has its control characters
+    /// escaped, so a name holding a newline cannot forge a second message.
     package var description: String {
-        "error: pack \(pack)" + (file.map { ": \($0)" } ?? "") + ": " + reason
+        ("error: pack \(pack)" + (file.map { ": \($0)" } ?? "") + ": " + reason).escapingControlCharacters
     }
 }

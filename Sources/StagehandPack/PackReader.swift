@@ -32,11 +32,16 @@ package struct PackReader {
 
     /// Opens `path` and checks everything that can be checked without extracting.
     package init(path: String, limits: Limits = Limits()) throws(PackError) {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw PackError(pack: path, "cannot be read (missing, a directory, or not readable)")
+        }
+        try self.init(data: data, source: path, limits: limits)
+    }
+
+    /// Reads a pack held in memory; `source` names it in messages (the fuzz target's way in).
+    package init(data: Data, source path: String, limits: Limits = Limits()) throws(PackError) {
         self.path = path
         func fail(_ reason: String) -> PackError { PackError(pack: path, reason) }
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw fail("cannot be read (missing, a directory, or not readable)")
-        }
         let bytes = [UInt8](data)
         guard bytes.count >= 4, Array(bytes[0..<4]) == CentralDirectory.localSignature else {
             let start = bytes.prefix(4).map { String($0, radix: 16) }.joined(separator: " ")
@@ -67,7 +72,7 @@ package struct PackReader {
             }
         }
         do {
-            archive = try Archive(url: URL(fileURLWithPath: path), accessMode: .read)
+            archive = try Archive(data: data, accessMode: .read)
         } catch {
             throw fail("is truncated or damaged: \(error)")
         }
@@ -103,13 +108,7 @@ package struct PackReader {
     /// written last, as `pack.json`.
     package func extract(into directory: String) throws(PackError) {
         let label = manifest.label
-        for file in manifest.files {
-            guard let entry = entries.first(where: { $0.path == file.path }) else { continue }
-            let data = try Self.read(entry, from: archive, limit: UInt64(file.size), pack: label)
-            let sum = SHA256Digest.hex(of: data)
-            guard sum == file.sha256 else {
-                throw PackError(pack: label, file: file.path, "has SHA-256 \(sum); the manifest says \(file.sha256): the pack was changed or damaged after it was made")
-            }
+        try forEachFile { file, data throws(PackError) in
             let target = directory + "/" + file.path
             do {
                 if file.kind == .preview {
@@ -124,6 +123,20 @@ package struct PackReader {
             try manifest.encoded().write(to: URL(fileURLWithPath: directory + "/" + PackManifest.fileName), options: .withoutOverwriting)
         } catch {
             throw PackError(pack: label, file: PackManifest.fileName, "cannot be written into \(directory): \(error.localizedDescription)")
+        }
+    }
+
+    /// Reads every file of the manifest, each checked (size, CRC-32, SHA-256) before
+    /// `body` sees it: extraction, or the fuzz target's reading with nothing written.
+    package func forEachFile(_ body: (PackManifest.File, Data) throws(PackError) -> Void) throws(PackError) {
+        for file in manifest.files {
+            guard let entry = entries.first(where: { $0.path == file.path }) else { continue }
+            let data = try Self.read(entry, from: archive, limit: UInt64(file.size), pack: manifest.label)
+            let sum = SHA256Digest.hex(of: data)
+            guard sum == file.sha256 else {
+                throw PackError(pack: manifest.label, file: file.path, "has SHA-256 \(sum); the manifest says \(file.sha256): the pack was changed or damaged after it was made")
+            }
+            try body(file, data)
         }
     }
 

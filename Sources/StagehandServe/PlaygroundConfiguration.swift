@@ -23,6 +23,10 @@ public struct PlaygroundConfiguration: Sendable {
     public var gifWait: Double = 60
     /// Where copies of the plugin directories are made (a fresh directory per server).
     public var temporaryDirectory: String
+    /// Whether a page may write an edited declarative effect back to the file it was read
+    /// from (`stagehand serve --save`). `PlaygroundServer` refuses it unless `host` is a
+    /// loopback address: a page anyone on the network can open must not write files.
+    public var allowsSaving = false
     /// Tabs served at once: each runs a stage 60 times a second, and the machine's cores
     /// are shared among them. One more is closed with a reason the page shows.
     public var maximumTabs = 32
@@ -52,7 +56,10 @@ public struct PlaygroundConfiguration: Sendable {
     }
 
     /// Whether `host` is reachable from this machine only.
-    public var isLoopback: Bool {
+    public var isLoopback: Bool { Self.isLoopback(host) }
+
+    /// Whether `host` is a loopback address (false when it is no address).
+    public static func isLoopback(_ host: String) -> Bool {
         (try? ListenAddress(host))?.isLoopback ?? false
     }
 }

@@ -27,6 +27,9 @@ public final class PlaygroundServer: Sendable {
         } catch {
             throw PlaygroundConfiguration.Problem(description: "\(configuration.host): \(error.description)")
         }
+        if configuration.allowsSaving, !address.isLoopback {
+            throw PlaygroundConfiguration.Problem(description: "--save: the server would listen on \(configuration.host), not a loopback address; saving edited effects to disk is allowed only when the page is reachable from this machine alone")
+        }
         self.configuration = configuration
         let library = PlaygroundLibrary(configuration: configuration)
         self.library = library

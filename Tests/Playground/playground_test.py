@@ -12,7 +12,9 @@ Then the same for two effects whose drawing is clipped, held mid-drag and releas
 explode's pop (tiles that are snapshots of squares of the screen) and circular-reveal's
 dismissal (a circular mask); and portal (its doors are snapshots of halves of the
 screen), whose default pinch the page names as out of one pointer's reach before a
-horizontal swipe is chosen in its parameters.
+horizontal swipe is chosen in its parameters. Last, the editor pane of a declarative
+effect (`editor_pane`): a parameter and the curve edited in the page, the stage
+following each edit, a problem marked at its line and column, download and save.
 
     Tests/Playground/playground_test.py [--stagehand PATH] [--screenshot PNG]
 
@@ -50,14 +52,22 @@ def check(condition, message):
         failures.append(message)
 
 
-def start_server(stagehand):
-    process = subprocess.Popen([stagehand, "serve", "--port", "0"], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                               text=True, cwd=ROOT)
+def start_server(stagehand, extra=()):
+    process = subprocess.Popen([stagehand, "serve", "--port", "0"] + list(extra), stdout=subprocess.PIPE,
+                               stderr=subprocess.PIPE, text=True, cwd=ROOT)
     line = process.stdout.readline()
     if "http://" not in line:
         process.kill()
         raise SystemExit("stagehand serve printed no address: " + line + process.stderr.read())
     return process, line.strip().split(" ")[-1]
+
+
+def stop_server(process):
+    process.terminate()
+    try:
+        process.wait(5)
+    except subprocess.TimeoutExpired:
+        process.kill()
 
 
 def state(page, expression):
@@ -181,6 +191,135 @@ def replay(page, url, work, stagehand, shots, name):
     return json.loads(live_trace)["events"]
 
 
+# A declarative effect for the editor pane (the protocol tests edit it too): the
+# incoming child fades in over `duration`.
+with open(os.path.join(os.path.dirname(os.path.abspath(__file__)), "edit-probe.effect.json")) as probe_file:
+    PROBE = probe_file.read()
+
+
+def type_over(page, old, new):
+    """Selects the first `old` in the editor and types `new` over it, key by key."""
+    text = state(page, "document.getElementById('source').value")
+    start = text.index(old)
+    page.evaluate("([a, b]) => { const s = document.getElementById('source'); s.focus(); s.setSelectionRange(a, b); }",
+                  [start, start + len(old)])
+    page.keyboard.type(new, delay=30)
+
+
+def replayed(page, before, seconds):
+    """Waits until every edit typed is answered, the stage was restarted for a later one
+    than `before`, and `seconds` of the new stage were received; returns its frames."""
+    wait(page, "stagehand.editor.inFlight === null && !stagehand.editor.dirty && stagehand.selected.edit !== undefined"
+               " && stagehand.selected.edit !== %s" % json.dumps(before))
+    wait(page, "(h => h.length > 0 && h[h.length - 1].t >= %f)(stagehand.history())" % seconds)
+    return state(page, "stagehand.history()")
+
+
+def ease_in_out(x):
+    """CSS ease-in-out, cubic-bezier(0.42, 0, 0.58, 1), at time fraction x."""
+    def at(t, a, b):
+        return 3 * a * t * (1 - t) ** 2 + 3 * b * t * t * (1 - t) + t ** 3
+    lo, hi = 0.0, 1.0
+    for _ in range(60):
+        mid = (lo + hi) / 2
+        lo, hi = (mid, hi) if at(mid, 0.42, 0.58) < x else (lo, mid)
+    return at((lo + hi) / 2, 0, 1)
+
+
+def follows(frames, curve):
+    """Whether, in every frame, some item drawn has the alpha `curve` gives its percent."""
+    return bool(frames) and all(min(abs(a - curve(p)) for a in alphas) < 0.01 for p, alphas in frames)
+
+
+def fading(history, lo, hi):
+    """(percent, alphas) of the frames whose percent lies in [lo, hi]."""
+    return [(f["percent"], f["alphas"]) for f in history if f["percent"] is not None and lo <= f["percent"] <= hi]
+
+
+def editor_pane(browser, stagehand, work):
+    """A declarative effect edited in the page: a parameter's default and the curve typed
+    over key by key, each edit played at once; a misspelt key marked at its line and
+    column while the last version that read goes on; the text downloaded, and saved
+    (the server runs with --save) to the file it came from."""
+    plugins = os.path.join(work, "plugins")
+    os.makedirs(plugins)
+    path = os.path.join(plugins, "edit-probe.effect.json")
+    with open(path, "w") as f:
+        f.write(PROBE)
+    server, url = start_server(stagehand, ["--plugins", plugins, "--save"])
+    try:
+        page = browser.new_page(viewport={"width": 1180, "height": 900}, device_scale_factor=1, accept_downloads=True)
+        page.goto(url)
+        wait(page, "stagehand.catalog && stagehand.selected && stagehand.frame")
+        choose(page, "edit-probe", ["Switch child"])
+        wait(page, "!document.getElementById('editor').hidden")
+        check(state(page, "document.getElementById('source').value") == PROBE, "the editor shows the effect's file")
+        check(state(page, "document.getElementById('editor-file').textContent") == path, "the editor names the file: the user's, not a copy")
+        check(page.locator("#save").is_visible(), "with --save the page offers Save")
+
+        # A parameter's default: 0.3 s becomes 1.5 s; each keystroke is an edit, and the
+        # one that reads last restarts the stage and plays the switch at once.
+        type_over(page, "0.3", "1.5")
+        history = replayed(page, None, 1.7)
+        check(state(page, "stagehand.selected.parameters[0].value") == "1.5", "the parameter's new default is shown")
+        running = [f["t"] for f in history if f["percent"] is not None]
+        check(running and running[0] < 0.1 and running[-1] > 1.3,
+              "the edited 1.5 s switch plays at once, for 1.5 s: from %s to %s s" % (running[:1], running[-1:]))
+        # ease-in-out at a quarter of the time: the alpha is 0.13, well below the quarter.
+        quarter = fading(history, 0.2, 0.3)
+        check(follows(quarter, ease_in_out) and not follows(quarter, lambda p: p),
+              "ease-in-out: the incoming child's alpha follows the curve: %s" % quarter[:2])
+
+        # The curve: linear, so alpha follows the time.
+        before = state(page, "stagehand.selected.edit")
+        type_over(page, "ease-in-out", "linear")
+        quarter = fading(replayed(page, before, 1.7), 0.2, 0.3)
+        check(follows(quarter, lambda p: p) and not follows(quarter, ease_in_out),
+              "linear, once typed: the incoming child's alpha follows the time: %s" % quarter[:2])
+        latencies = state(page, "stagehand.editor.latencies")
+        latencies.sort()
+        print("      keystroke to the first frame of the replayed stage: median %.1f ms, worst %.1f ms over %d edits"
+              % (latencies[len(latencies) // 2], latencies[-1], len(latencies)), flush=True)
+
+        # A misspelt key: marked at its line and column; the stage is not restarted.
+        restarts = state(page, "stagehand.selected.edit")
+        type_over(page, '"alpha"', '"alpah"')
+        wait(page, "stagehand.editor.problem !== null && stagehand.editor.inFlight === null")
+        problem = state(page, "stagehand.editor.problem")
+        lines = state(page, "document.getElementById('source').value").split("\n")
+        line = next(i for i, l in enumerate(lines) if "alpah" in l) + 1
+        column = lines[line - 1].index('"alpah"') + 1
+        check((problem["line"], problem["column"]) == (line, column) and "did you mean alpha?" in problem["message"],
+              "the misspelt key is located at line %d, column %d: %s" % (line, column, problem))
+        check(page.locator("#editor-gutter span.bad").inner_text() == str(line), "the gutter marks line %d" % line)
+        check(page.locator("#editor-backdrop mark.at").inner_text() == '"', "the backdrop marks the column's character")
+        status = page.locator("#editor-status").inner_text()
+        check("line %d, column %d" % (line, column) in status and "did you mean alpha?" in status, "the status says it: %s" % status)
+        check(state(page, "stagehand.selected.edit") == restarts, "a text with a problem does not restart the stage")
+        page.click("#save")
+        wait(page, "stagehand.messages.some(m => m.text.indexOf('the file is left as it was') >= 0)")
+        type_over(page, '"alpah"', '"alpha"')
+        wait(page, "stagehand.editor.problem === null && stagehand.editor.inFlight === null && stagehand.editor.status.indexOf('read') === 0")
+        check(page.locator("#editor-gutter span.bad").count() == 0, "put right, the mark goes")
+
+        # Download, then save to the file it came from.
+        text = state(page, "document.getElementById('source').value")
+        with page.expect_download() as download:
+            page.click("#download")
+        saved = os.path.join(work, "downloaded.effect.json")
+        download.value.save_as(saved)
+        with open(saved) as f:
+            check(f.read() == text and download.value.suggested_filename == "edit-probe.effect.json",
+                  "Download gives the edited text as edit-probe.effect.json")
+        page.click("#save")
+        wait(page, "stagehand.editor.status.indexOf('saved to') === 0")
+        with open(path) as f:
+            check(f.read() == text, "Save writes the edited text to the effect's own file")
+        page.close()
+    finally:
+        stop_server(server)
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--stagehand", default=os.path.join(ROOT, ".build", "debug", "stagehand"))
@@ -257,13 +396,10 @@ def main():
             mid, after = drag(page, box, 0.70, "up")
             check(0.3 < (mid["percent"] or 0) < 0.5, "portal's pop follows the swipe: %s" % mid["percent"])
             replay(page, url, work, args.stagehand, [mid, after], "portal")
+            editor_pane(browser, args.stagehand, work)
             browser.close()
     finally:
-        server.terminate()
-        try:
-            server.wait(5)
-        except subprocess.TimeoutExpired:
-            server.kill()
+        stop_server(server)
     if failures:
         print("%d check(s) failed" % len(failures))
         return 1

@@ -167,7 +167,7 @@ import Testing
         let typo = CatalogText.crossfade.replacingOccurrences(of: "\"max\": 10", with: "\"max\": 10, \"maximum\": 3")
         let file = try workspace.write("Catalog.json", CatalogText.catalog(typo, CatalogText.crossfade))
         let (library, diagnostics) = TestEnvironment.load(catalog: file)
-        expectDiagnostic(diagnostics, "warning: \(file): effects[0].parameters[0].maximum: unknown field, ignored (known fields: name, type, default, min, max, choices)")
+        expectDiagnostic(diagnostics, "warning: \(file): effects[0].parameters[0].maximum: unknown field, ignored (known fields: name, type, default, min, max, choices, description)")
         expectDiagnostic(diagnostics, "warning: \(file): effects[1].name: effect crossfade is already declared at effects[0]; entry skipped")
         expectCrossfadeLoads(library)
     }

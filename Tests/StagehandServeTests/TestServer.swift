@@ -38,16 +38,21 @@ final class TestServer: @unchecked Sendable {
     /// The server's log lines so far.
     var log: [String] { logBox.lines }
 
-    init(pluginDirectories: [String] = [], gifWait: Double? = nil) async throws {
+    /// `dataHome` is the server's `XDG_DATA_HOME` (where its user plugin directory is); by
+    /// default one that does not exist, so the developer's installed packs stay out.
+    /// `extra`: more `stagehand serve` arguments (`--save`).
+    init(pluginDirectories: [String] = [], gifWait: Double? = nil, dataHome: String? = nil, extra: [String] = []) async throws {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: TestServer.productsDirectory + "/stagehand")
         var arguments = ["serve", "--port", "0", "--catalog", TestServer.repositoryRoot + "/Catalog.json",
                          "--watch-interval", "0.1"]
         for directory in pluginDirectories { arguments += ["--plugins", directory] }
         if let gifWait { arguments += ["--gif-wait", String(gifWait)] }
+        arguments += extra
         process.arguments = arguments
         var environment = ProcessInfo.processInfo.environment
         environment["STAGEHAND_CACHE_DIR"] = NSTemporaryDirectory() + "stagehand-serve-test-cache-\(UUID().uuidString)"
+        environment["XDG_DATA_HOME"] = dataHome ?? NSTemporaryDirectory() + "stagehand-serve-test-no-data-home"
         process.environment = environment
         let output = Pipe(), errors = Pipe()
         process.standardOutput = output

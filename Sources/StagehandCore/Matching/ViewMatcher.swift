@@ -32,15 +32,37 @@ struct ViewMatcher {
 
     let containerBounds: Rect
 
-    /// The candidates of one screen: identifier → views carrying it, in walk order, and
-    /// the order identifiers were first met.
+    /// The candidates of one screen: each identifier's first candidate, in walk order,
+    /// and the views of the identifiers met more than once (rare: kept apart so the
+    /// common case is one dictionary entry per identifier).
     private struct Candidates {
-        var byIdentifier: [String: [Candidate]] = [:]
-        var order: [String] = []
+        var list: [Candidate] = []
+        var index: [String: Int] = [:]
+        var repeated: [String: [View]] = [:]
+        var repeatedOrder: [String] = []
+
+        mutating func add(_ candidate: Candidate) {
+            let id = candidate.identifier
+            // One hash for the common case (a new identifier); a repeat puts the first back.
+            guard let first = index.updateValue(list.count, forKey: id) else {
+                list.append(candidate)
+                return
+            }
+            index[id] = first
+            if repeated[id] == nil {
+                repeatedOrder.append(id)
+                repeated[id] = [list[first].side.view]
+            }
+            repeated[id]!.append(candidate.side.view)
+        }
+
+        func isRepeated(_ id: String) -> Bool {
+            !repeated.isEmpty && repeated[id] != nil
+        }
     }
 
     private struct Candidate {
-        let view: View
+        let identifier: String
         let side: MatchedPair.Side
     }
 
@@ -48,17 +70,17 @@ struct ViewMatcher {
         let from = candidates(in: source)
         let to = candidates(in: destination)
         var duplicates: [Duplicate] = []
-        for id in from.order where from.byIdentifier[id]!.count > 1 {
-            duplicates.append(Duplicate(identifier: id, inSource: true, views: from.byIdentifier[id]!.map(\.view)))
+        for id in from.repeatedOrder {
+            duplicates.append(Duplicate(identifier: id, inSource: true, views: from.repeated[id]!))
         }
-        for id in to.order where to.byIdentifier[id]!.count > 1 {
-            duplicates.append(Duplicate(identifier: id, inSource: false, views: to.byIdentifier[id]!.map(\.view)))
+        for id in to.repeatedOrder {
+            duplicates.append(Duplicate(identifier: id, inSource: false, views: to.repeated[id]!))
         }
         var pairs: [MatchedPair] = []
-        for id in to.order {
-            guard let incoming = to.byIdentifier[id], incoming.count == 1,
-                  let outgoing = from.byIdentifier[id], outgoing.count == 1 else { continue }
-            pairs.append(MatchedPair(identifier: id, source: outgoing[0].side, destination: incoming[0].side))
+        for incoming in to.list where !to.isRepeated(incoming.identifier) {
+            let id = incoming.identifier
+            guard let i = from.index[id], !from.isRepeated(id) else { continue }
+            pairs.append(MatchedPair(identifier: id, source: from.list[i].side, destination: incoming.side))
         }
         return (pairs, duplicates)
     }
@@ -68,17 +90,15 @@ struct ViewMatcher {
         let offset = Point(x: screen.placement.minX - screen.root.model.bounds.minX,
                            y: screen.placement.minY - screen.root.model.bounds.minY)
         func walk(_ view: View, opacity inherited: Double) {
-            let state = view.model
-            guard !state.isHidden else { return }
-            let opacity = inherited * state.alpha
+            guard !view.model.isHidden else { return }
+            let opacity = inherited * view.model.alpha
             if let id = view.matchID, !id.isEmpty {
                 let frame = Self.frame(of: view, in: screen.root).offsetBy(dx: offset.x, dy: offset.y)
                 if frame.intersects(containerBounds) {
-                    let opaque = opacity >= 1 && (state.backgroundColor?.alpha ?? 0) >= 1
-                    let side = MatchedPair.Side(view: view, frame: frame, cornerRadius: state.cornerRadius,
+                    let opaque = opacity >= 1 && (view.model.backgroundColor?.alpha ?? 0) >= 1
+                    let side = MatchedPair.Side(view: view, frame: frame, cornerRadius: view.model.cornerRadius,
                                                 opacity: opacity, isOpaque: opaque)
-                    if found.byIdentifier[id] == nil { found.order.append(id) }
-                    found.byIdentifier[id, default: []].append(Candidate(view: view, side: side))
+                    found.add(Candidate(identifier: id, side: side))
                 }
             }
             for sub in view.subviews { walk(sub, opacity: opacity) }
@@ -91,8 +111,20 @@ struct ViewMatcher {
     /// transform between them (model values), each level flattened as Core Animation
     /// flattens a layer into its parent.
     static func frame(of view: View, in root: View) -> Rect {
-        var corners = view.model.bounds.corners
+        // Levels with no transform (and no sublayer transform above them) only translate:
+        // summed here without matrices, which keeps pairing a thousand views cheap.
+        var dx = 0.0, dy = 0.0
         var node = view
+        while node !== root, let parent = node.superview, node.model.transform3D.isIdentity,
+              parent.model.sublayerTransform.isIdentity {
+            let m = node.model
+            dx += m.center.x - m.bounds.origin.x - m.anchorPoint.x * m.bounds.width
+            dy += m.center.y - m.bounds.origin.y - m.anchorPoint.y * m.bounds.height
+            node = parent
+        }
+        let bounds = view.model.bounds.standardized
+        if node === root || node.superview == nil { return bounds.offsetBy(dx: dx, dy: dy) }
+        var corners = bounds.offsetBy(dx: dx, dy: dy).corners
         while node !== root, let parent = node.superview {
             let t = node.toSuperview(presentation: false)
             corners = corners.map { t.project(x: $0.x, y: $0.y).point }

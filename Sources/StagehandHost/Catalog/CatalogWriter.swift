@@ -44,6 +44,7 @@ public enum CatalogWriter {
         if let minimum = parameter.minimum { fields.append(("min", minimum.description)) }
         if let maximum = parameter.maximum { fields.append(("max", maximum.description)) }
         if let choices = parameter.choices { fields.append(("choices", "[" + choices.map(quoted).joined(separator: ", ") + "]")) }
+        if let description = parameter.description { fields.append(("description", quoted(description))) }
         return "{" + fields.map { "\"\($0.0)\": \($0.1)" }.joined(separator: ", ") + "}"
     }
 

@@ -58,9 +58,7 @@ enum DeclarativeDiscovery {
                 refuse(String(base.dropLast(DefinitionReader.fileSuffix.count)), "its file \(location.path) has an error")
                 continue
             }
-            var declaration = EffectDeclaration(name: definition.name, kind: definition.kind, interactive: definition.interactive != nil,
-                                                factory: factoryName, parameters: definition.parameters,
-                                                description: definition.description, family: definition.family, source: definition.source)
+            var declaration = declaration(of: definition)
             var source = EffectInfo.Source.discovered
             if let entry = claims[location.realPath] {
                 if let difference = entry.declaration.firstSignatureDifference(from: declaration, mine: "catalog", theirs: "file") {
@@ -69,17 +67,30 @@ enum DeclarativeDiscovery {
                     refuse(definition.name, "the catalog and \(location.path) disagree on its \(difference.field)")
                     continue
                 }
-                declaration = entry.declaration
+                declaration = entry.declaration.claiming(declaration)
                 source = .catalog
             }
-            let info = EffectInfo(name: declaration.name, kind: declaration.kind, interactive: declaration.interactive,
-                                  source: source, bundlePath: location.path, resolvedBundlePath: location.realPath,
-                                  bundleName: bundleName, bundleVersion: DefinitionReader.format, factory: factoryName,
-                                  parameters: declaration.parameters, description: declaration.description,
-                                  author: definition.author, license: definition.license,
-                                  family: declaration.family, origin: declaration.source)
+            let info = info(declaration, definition: definition, source: source, path: location.path, realPath: location.realPath)
             found.append(Found(info: info, definition: definition, location: location))
         }
         return (found, diagnostics)
+    }
+
+    /// What `definition` declares of itself, as a bundle's manifest entry would.
+    static func declaration(of definition: EffectDefinition) -> EffectDeclaration {
+        EffectDeclaration(name: definition.name, kind: definition.kind, interactive: definition.interactive != nil,
+                          factory: factoryName, parameters: definition.parameters,
+                          description: definition.description, family: definition.family, source: definition.source)
+    }
+
+    /// The registry's entry for a file at `path` declaring `declaration`.
+    static func info(_ declaration: EffectDeclaration, definition: EffectDefinition, source: EffectInfo.Source,
+                     path: String, realPath: String) -> EffectInfo {
+        EffectInfo(name: declaration.name, kind: declaration.kind, interactive: declaration.interactive,
+                   source: source, bundlePath: path, resolvedBundlePath: realPath,
+                   bundleName: bundleName, bundleVersion: DefinitionReader.format, factory: factoryName,
+                   parameters: declaration.parameters, description: declaration.description,
+                   author: definition.author, license: definition.license,
+                   family: declaration.family, origin: declaration.source)
     }
 }

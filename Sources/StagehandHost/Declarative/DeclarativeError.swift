@@ -7,19 +7,27 @@ import StagehandCore
 ///     error: zoom.effect.json: tracks/incoming/start/sacle: line 12, column 9: unknown key; did you mean scale?
 ///
 /// Reading stops at the first problem: one located message is worth more than a cascade
-/// of consequences of the same typo.
-struct DeclarativeError: Error, Equatable, Sendable, CustomStringConvertible {
-    var file: String
+/// of consequences of the same typo. Public because an editor (the playground's) marks
+/// the problem at its line and column.
+public struct DeclarativeError: Error, Equatable, Sendable, CustomStringConvertible {
+    public var file: String
     /// The JSON pointer without its leading slash (`tracks/incoming/start/x`); empty for
     /// the whole document.
-    var pointer: String
-    var line: Int
-    var column: Int
-    var message: String
+    public var pointer: String
+    /// 1-based, counted in lines of the file.
+    public var line: Int
+    /// 1-based, counted in Unicode scalars of the line.
+    public var column: Int
+    /// What is wrong and what was expected, without the location.
+    public var message: String
+
+    init(file: String, pointer: String, line: Int, column: Int, message: String) {
+        (self.file, self.pointer, self.line, self.column, self.message) = (file, pointer, line, column, message)
+    }
 
     var diagnostic: Diagnostic {
         Diagnostic(.error, file: file, field: pointer.isEmpty ? nil : pointer, "line \(line), column \(column): \(message)")
     }
 
-    var description: String { diagnostic.description }
+    public var description: String { diagnostic.description }
 }

@@ -98,8 +98,8 @@ enum DefinitionReader {
         guard let kindNode = top["kind"] else { throw root.error("\"kind\" is missing (\(EffectKind.allCases.map(\.rawValue).joined(separator: ", ")))") }
         let kind = EffectKind(rawValue: try kindNode.choice(EffectKind.allCases.map(\.rawValue), what: "an effect kind"))!
 
-        var (parameters, descriptions) = ([ParameterDeclaration](), [String: String]())
-        if let node = top["parameters"] { (parameters, descriptions) = try ParameterReader.read(node) }
+        var parameters: [ParameterDeclaration] = []
+        if let node = top["parameters"] { parameters = try ParameterReader.read(node) }
         let expressions = ExpressionReader(numeric: Set(parameters.filter { $0.type.isNumeric }.map(\.name)),
                                            others: Set(parameters.filter { !$0.type.isNumeric }.map(\.name)))
 
@@ -166,7 +166,7 @@ enum DefinitionReader {
         }
         return EffectDefinition(file: file, name: name, kind: kind, description: try text("description") ?? "",
                                 family: try text("family"), source: try text("source"), author: try text("author"),
-                                license: try text("license"), parameters: parameters, parameterDescriptions: descriptions,
+                                license: try text("license"), parameters: parameters,
                                 forward: forward, backward: backward, layers: layers, settle: settle,
                                 snapshotsMissingViews: snapshots, interactive: interactive)
     }

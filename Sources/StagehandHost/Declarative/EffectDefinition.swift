@@ -55,7 +55,6 @@ struct EffectDefinition: Equatable, Sendable {
     var author: String?
     var license: String?
     var parameters: [ParameterDeclaration]
-    var parameterDescriptions: [String: String]
     var forward: Phase
     var backward: Backward?
     var layers: [Layer]

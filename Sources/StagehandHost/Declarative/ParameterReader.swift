@@ -6,9 +6,8 @@ enum ParameterReader {
     static let maximumCount = 64
     static let types = ParameterType.allCases.map(\.rawValue)
 
-    static func read(_ node: DocumentNode) throws(DeclarativeError) -> ([ParameterDeclaration], [String: String]) {
+    static func read(_ node: DocumentNode) throws(DeclarativeError) -> [ParameterDeclaration] {
         var declarations: [ParameterDeclaration] = []
-        var descriptions: [String: String] = [:]
         for element in try node.elements(what: "the parameters", limit: maximumCount) {
             let members = try element.members(allowed: ["name", "type", "default", "min", "max", "description"], what: "a parameter")
             guard let nameNode = members["name"] else { throw element.error("a parameter needs \"name\"") }
@@ -29,17 +28,17 @@ enum ParameterReader {
                 guard type.isNumeric else { throw bound.error("a \(type.rawValue) parameter has no bounds") }
                 if key == "min" { minimum = try value(bound, type: type) } else { maximum = try value(bound, type: type) }
             }
-            let declaration = ParameterDeclaration(name: name, type: type, defaultValue: defaultValue, minimum: minimum, maximum: maximum)
+            var declaration = ParameterDeclaration(name: name, type: type, defaultValue: defaultValue, minimum: minimum, maximum: maximum)
             if let minimum, let maximum, minimum.compare(to: maximum) == .descending {
                 throw element.error("parameter \(name): min \(minimum) is above max \(maximum)")
             }
             guard declaration.contains(defaultValue) else {
                 throw defaultNode.error("the default \(defaultValue) of \(name) is out of its bounds: expected \(declaration.boundsText)")
             }
-            if let text = members["description"] { descriptions[name] = try text.string(what: "a description") }
+            if let text = members["description"] { declaration.description = try text.string(what: "a description") }
             declarations.append(declaration)
         }
-        return (declarations, descriptions)
+        return declarations
     }
 
     static func value(_ node: DocumentNode, type: ParameterType) throws(DeclarativeError) -> ParameterValue {

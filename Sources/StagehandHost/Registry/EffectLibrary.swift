@@ -18,7 +18,7 @@ import StagehandABI
 /// makes (`BundleEffect`) belongs, like every scene object, to the thread that drives
 /// that effect's stage.
 // @unchecked Sendable: its properties are constants; the bundles opened and the calls prepared
-// later (classes of the registry) are used only under `factoryLock`; `host` is never freed.
+// later (classes of the registry) are used only under `factoryCalls`; `host` is never freed.
 public final class EffectLibrary: @unchecked Sendable {
     /// Every loaded effect, sorted by name.
     public let effects: [EffectInfo]
@@ -36,17 +36,26 @@ public final class EffectLibrary: @unchecked Sendable {
     /// Serialises factory calls (each `FactoryCall` reuses its argument buffers), and
     /// counts them: a lock over a value of no size (`Locked(())`) would have
     /// ThreadSanitizer check accesses to the bytes just past the lock object, which the
-    /// next object in memory owns, and report races between unrelated locks.
-    private let factoryCalls = Locked(0)
+    /// next object in memory owns, and report races between unrelated locks. Shared with
+    /// the libraries made from this one by `replacingDeclarative`, which share its
+    /// registry entries.
+    private let factoryCalls: Locked<Int>
     /// The table declarative effects call, as bundles call the one their `init` received.
     private let host: UnsafePointer<sh_host>
 
-    private init(effects: [RegisteredEffect], refusals: [String: String], catalogPath: String?, searchPath: PluginSearchPath,
-                 host: UnsafePointer<sh_host>) {
+    private convenience init(effects: [RegisteredEffect], refusals: [String: String], catalogPath: String?, searchPath: PluginSearchPath,
+                             host: UnsafePointer<sh_host>) {
+        let provenances = Dictionary(effects.map { ($0.info.name, searchPath.provenance(of: $0.info.bundlePath)) },
+                                     uniquingKeysWith: { first, _ in first })
+        self.init(effects: effects, refusals: refusals, catalogPath: catalogPath, pluginDirectories: searchPath.directories.map(\.path),
+                  provenances: provenances, host: host, factoryCalls: Locked(0))
+    }
+
+    private init(effects: [RegisteredEffect], refusals: [String: String], catalogPath: String?, pluginDirectories: [String],
+                 provenances: [String: EffectProvenance], host: UnsafePointer<sh_host>, factoryCalls: Locked<Int>) {
         self.host = host
-        let pluginDirectories = searchPath.directories.map(\.path)
-        provenances = Dictionary(effects.map { ($0.info.name, searchPath.provenance(of: $0.info.bundlePath)) },
-                                 uniquingKeysWith: { first, _ in first })
+        self.provenances = provenances
+        self.factoryCalls = factoryCalls
         self.effects = effects.map(\.info).sorted { $0.name < $1.name }
         self.catalogPath = catalogPath
         self.pluginDirectories = pluginDirectories
@@ -202,6 +211,40 @@ public final class EffectLibrary: @unchecked Sendable {
     public func validate(overrides: [String: String], literals: Set<String> = [], for name: String) throws(Diagnostic) {
         let info = try registered(name).info
         _ = try ParameterOverrides.arguments(for: info.parameters, overrides: overrides, literals: literals, effect: name)
+    }
+
+    /// The declarative effect file `name` was read from; nil when `name` is made by a
+    /// bundle's factory (or unknown).
+    public func declarativeFile(of name: String) -> String? {
+        guard let effect = registry[name], effect.definition != nil else { return nil }
+        return effect.info.bundlePath
+    }
+
+    /// The largest declarative effect file read, in bytes.
+    public static let maximumDeclarativeFileSize = DefinitionReader.maximumFileSize
+
+    /// This library with the declarative effect `name` read from `source` instead of its
+    /// file, as if the file held `source`: what an editor plays while the text is being
+    /// written (the playground's). The text is read as the file is, with the file's name
+    /// (so its `name` must stay the file's); a problem is returned located, and the
+    /// library is not changed. Every other effect is shared with this library.
+    public func replacingDeclarative(_ name: String, with source: [UInt8]) -> Result<EffectLibrary, DeclarativeError> {
+        guard let effect = registry[name], effect.definition != nil else {
+            return .failure(DeclarativeError(file: name, pointer: "", line: 1, column: 1,
+                                             message: "effect \(name) is not a declarative effect of this library"))
+        }
+        let info = effect.info
+        let definition: EffectDefinition
+        switch DefinitionReader.read(bytes: source, file: info.bundlePath) {
+        case .success(let read): definition = read
+        case .failure(let error): return .failure(error)
+        }
+        let replaced = DeclarativeDiscovery.info(DeclarativeDiscovery.declaration(of: definition), definition: definition,
+                                                 source: .discovered, path: info.bundlePath, realPath: info.resolvedBundlePath)
+        var effects = Array(registry.values.filter { $0.info.name != name })
+        effects.append(RegisteredEffect(info: replaced, definition: definition))
+        return .success(EffectLibrary(effects: effects, refusals: refusals, catalogPath: catalogPath, pluginDirectories: pluginDirectories,
+                                      provenances: provenances, host: host, factoryCalls: factoryCalls))
     }
 
     /// The bytes of `sh_effect` in ABI 1.0: every field up to `destroy`.

@@ -124,7 +124,7 @@ enum RegistryBuilder {
                         refuse(declaration.name, "the catalog and the manifest of \(bundle.path) disagree on its \(difference.field)")
                         continue
                     }
-                    declaration = entry.declaration
+                    declaration = entry.declaration.claiming(declaration)
                     source = .catalog
                 }
                 let info = EffectInfo(name: declaration.name, kind: declaration.kind, interactive: declaration.interactive,

@@ -16,6 +16,9 @@ import StagehandCore
 ///   drives another transition, tried as an interactive pop and then as an interactive
 ///   dismissal), additionally: a finger's drag that finishes, then one that cancels.
 ///
+/// The list's third row and the article's picture (or the new message's form) share a
+/// match identifier (`matchedScreens`).
+///
 /// A drag starts at the left edge and moves right, or (for a dismissal, when the
 /// horizontal one drives nothing) starts high, or else low (on a sheet over the lower
 /// half), and moves down: the scenario is run once
@@ -36,6 +39,35 @@ public enum StandardScenario {
     /// compare whole traces, where content would only multiply the views per frame.
     public static var flatScreens: [String: ScreenContent] {
         Dictionary(uniqueKeysWithValues: [rootTitle, pushedTitle, presentedTitle, firstChild, secondChild].map { ($0, .empty) })
+    }
+
+    /// The identifier the standard run's screens share, so that a matched effect
+    /// (magic-move, container-transform, view-transition) shows its pairs: row 3's icon
+    /// of the list becomes the article's picture and, presented, the new message's form
+    /// (a small thing growing into a page). Effects that ignore pairs play as before.
+    static let matchIdentifier = "standard-row-3"
+
+    /// The default content of the root, pushed and presented screens, with their match
+    /// identifiers.
+    public static var matchedScreens: [String: ScreenContent] {
+        var inbox = ScreenContent.list
+        inbox.matches = [.row(3): matchIdentifier]
+        var article = ScreenContent.detail(back: rootTitle)
+        article.matches = [.image: matchIdentifier]
+        var message = ScreenContent.form
+        message.matches = [.form: matchIdentifier]
+        return [rootTitle: inbox, pushedTitle: article, presentedTitle: message]
+    }
+
+    /// Screens of a few views each that still carry the standard identifiers (three
+    /// rows; a picture; one field): for checks that compare traces of a matched effect,
+    /// whose motion needs its pairs (a parameter probe).
+    public static var fewViewsMatchedScreens: [String: ScreenContent] {
+        var screens = flatScreens
+        screens[rootTitle] = ScreenContent(header: false, rows: ["One", "Two", "Three"], matches: [.row(3): matchIdentifier])
+        screens[pushedTitle] = ScreenContent(header: false, image: true, matches: [.image: matchIdentifier])
+        screens[presentedTitle] = ScreenContent(header: false, fields: ["To:"], matches: [.form: matchIdentifier])
+        return screens
     }
 
     /// Still time before the first step, so the picture starts at rest.
@@ -133,6 +165,7 @@ public enum StandardScenario {
             s.pop = pop
             s.interactivePop = interactivePop
             s.settleLimit = gap
+            s.screens = StandardScenario.matchedScreens
             var steps: [ScenarioStep] = [.wait(StandardScenario.lead)]
             for (k, make) in beats.enumerated() {
                 switch make(screen) {

@@ -3,7 +3,7 @@
 /// `family` and `source` (see Documentation/Catalog.md). One reader for both keeps the two schemas from drifting.
 enum DeclarationReader {
     static let effectFields = ["name", "kind", "interactive", "factory", "parameters", "description", "family", "source"]
-    static let parameterFields = ["name", "type", "default", "min", "max", "choices"]
+    static let parameterFields = ["name", "type", "default", "min", "max", "choices", "description"]
 
     static let effectNameRule = "an effect name (letters, digits, '.', '_' and '-', starting with a letter or a digit)"
     static let parameterNameRule = "a parameter name (letters, digits, '_' and '-', starting with a letter or '_')"
@@ -49,7 +49,7 @@ enum DeclarationReader {
     }
 
     private static func readParameter(_ value: JSONValue, at path: JSONPath, reader: SchemaReader) -> ParameterDeclaration? {
-        guard let fields = reader.object(value, at: path, expected: "a parameter object {\"name\", \"type\", \"default\", \"min\"?, \"max\"?, \"choices\"?}", fields: parameterFields) else {
+        guard let fields = reader.object(value, at: path, expected: "a parameter object {\"name\", \"type\", \"default\", \"min\"?, \"max\"?, \"choices\"?, \"description\"?}", fields: parameterFields) else {
             return nil
         }
         let before = reader.problemCount
@@ -64,12 +64,13 @@ enum DeclarationReader {
         let minimum = bound("min", of: type, in: fields)
         let maximum = bound("max", of: type, in: fields)
         let choices = readChoices(of: type, in: fields)
+        let description = fields.string("description", required: false)
         if let minimum, let maximum, maximum.compare(to: minimum) == .ascending {
             reader.problem(path.appending("max"), "max \(maximum) is less than min \(minimum)")
         }
         guard reader.problemCount == before, let name, let defaultValue else { return nil }
         let parameter = ParameterDeclaration(name: name, type: type, defaultValue: defaultValue, minimum: minimum, maximum: maximum,
-                                             choices: choices)
+                                             choices: choices, description: description)
         if !parameter.contains(defaultValue) {
             let rule = choices == nil ? "a value \(parameter.boundsText) (min and max)" : "\(parameter.boundsText) (choices)"
             reader.problem(path.appending("default"), "default \(defaultValue) is out of bounds: expected \(rule)")

@@ -13,6 +13,18 @@ struct EffectDeclaration: Hashable {
     /// The library or recipe the effect re-creates, e.g. "WWDC 2013 session 218"; optional.
     var source: String? = nil
 
+    /// This (a catalog's) declaration claiming `file`'s (a manifest's or a declarative
+    /// file's) once their signatures agree: the catalog's values, with the parameter
+    /// descriptions the catalog does not give taken from the file, so a catalog written
+    /// before a bundle said what its parameters do still shows it.
+    func claiming(_ file: EffectDeclaration) -> EffectDeclaration {
+        var claimed = self
+        for index in claimed.parameters.indices where claimed.parameters[index].description == nil && index < file.parameters.count {
+            claimed.parameters[index].description = file.parameters[index].description
+        }
+        return claimed
+    }
+
     /// The first difference in what a factory call depends on (the factory symbol, the
     /// kind, the parameter names and types in order), as a field path relative to the
     /// effect and a sentence; `nil` when the two agree and the factory may be called.

@@ -19,7 +19,7 @@ public struct Parameter<Value: ParameterValue>: Sendable {
     /// The value used when a caller gives none.
     public let defaultValue: Value
     /// The manifest's entry for this parameter.
-    public let manifest: ParameterManifest
+    public private(set) var manifest: ParameterManifest
     /// Whether a value is allowed: within the bounds, if there are any.
     private let accepts: @Sendable (Value) -> Bool
     /// What a refused value is, as the log line says it, e.g. "outside its bounds 0.01...10".
@@ -53,6 +53,15 @@ public struct Parameter<Value: ParameterValue>: Sendable {
         manifest = .string(name, default: value, choices: choices)
         accepts = { choices.contains($0) }
         refusalText = "not one of " + choices.map { String(reflecting: $0) }.joined(separator: ", ")
+    }
+
+    /// This parameter saying what it does, in a sentence, in its manifest entry:
+    ///
+    ///     Parameter("duration", default: 0.8, in: 0.01...10).described("Seconds the sheet takes to rise.")
+    public func described(_ text: String) -> Self {
+        var copy = self
+        copy.manifest = manifest.described(text)
+        return copy
     }
 
     /// The value a factory argument stands for, or why it is refused: a sentence naming

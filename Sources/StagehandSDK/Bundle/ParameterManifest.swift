@@ -13,6 +13,8 @@ public struct ParameterManifest: Hashable, Sendable {
     let maximum: JSONValue?
     /// A string parameter's only values; `nil` when any string will do.
     let choices: [String]?
+    /// What the parameter does, for `stagehand info` and the catalog; see `described(_:)`.
+    private(set) var description: String?
 
     private init(_ name: String, _ type: ParameterType, _ defaultValue: JSONValue,
                  _ minimum: JSONValue? = nil, _ maximum: JSONValue? = nil, choices: [String]? = nil) {
@@ -56,12 +58,21 @@ public struct ParameterManifest: Hashable, Sendable {
         Self(name, .string, .string(value), choices: choices)
     }
 
-    /// `{"name", "type", "default", "min"?, "max"?, "choices"?}`
+    /// This entry saying what the parameter does, in a sentence (`"Seconds."`):
+    /// `stagehand info` and the catalog show it. It changes nothing the host checks.
+    public func described(_ text: String) -> Self {
+        var copy = self
+        copy.description = text
+        return copy
+    }
+
+    /// `{"name", "type", "default", "min"?, "max"?, "choices"?, "description"?}`
     var json: JSONValue {
         var fields: [(String, JSONValue)] = [("name", .string(name)), ("type", .string(type.rawValue)), ("default", defaultValue)]
         if let minimum { fields.append(("min", minimum)) }
         if let maximum { fields.append(("max", maximum)) }
         if let choices { fields.append(("choices", .array(choices.map(JSONValue.string)))) }
+        if let description { fields.append(("description", .string(description))) }
         return .object(fields)
     }
 }

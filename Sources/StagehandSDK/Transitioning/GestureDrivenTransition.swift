@@ -90,6 +90,17 @@ public final class GestureDrivenTransition {
                 return width > 0 ? pan.translation(in: inWindow ? nil : view).x / width : 0
             }
         }
+
+        /// The same downwards: the finger's vertical travel over the height of the
+        /// attached controller's view, for a pan down that dismisses (the matched
+        /// effects' interactive dismissals).
+        public static func acrossHeight(inWindow: Bool = false) -> ProgressRule {
+            ProgressRule { pan, viewController in
+                guard let view = viewController.view else { return 0 }
+                let height = view.bounds.height
+                return height > 0 ? pan.translation(in: inWindow ? nil : view).y / height : 0
+            }
+        }
     }
 
     /// The finger let go: where it got, and how it was moving.

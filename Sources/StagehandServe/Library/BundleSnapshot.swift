@@ -42,6 +42,14 @@ struct BundleSnapshot {
         return (BundleSnapshot(directories: directories, originals: originals), problems)
     }
 
+    /// The original of a file of a copy (the path itself when it is in none).
+    func originalPath(of path: String) -> String {
+        for (copy, original) in originals where path.hasPrefix(copy + "/") {
+            return original + path.dropFirst(copy.count)
+        }
+        return path
+    }
+
     /// `text` with every copy's path replaced by its original directory.
     func original(_ text: String) -> String {
         var out = text

@@ -11,6 +11,8 @@ struct CatalogListing: Encodable {
         var interactive: Bool
         var description: String
         var bundle: String
+        /// "NAME VERSION" of the pack it was installed with (`stagehand install`), when it was.
+        var pack: String?
     }
 
     var effects: [Item]
@@ -22,9 +24,14 @@ struct CatalogListing: Encodable {
     init(library: EffectLibrary, problems: [String], generation: Int, bundleNames: (String) -> String) {
         effects = library.effects.sorted { $0.name < $1.name }.map { info in
             Item(name: info.name, kind: info.kind.rawValue, family: info.family, interactive: info.interactive,
-                 description: info.description, bundle: bundleNames(info.bundlePath))
+                 description: info.description, bundle: bundleNames(info.bundlePath), pack: Self.pack(library.provenance(of: info.name)))
         }
         self.problems = problems
         self.generation = generation
+    }
+
+    private static func pack(_ provenance: EffectProvenance?) -> String? {
+        if case .installedPack(let name, let version)? = provenance { return "\(name) \(version)" }
+        return nil
     }
 }

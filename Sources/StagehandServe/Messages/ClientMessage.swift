@@ -19,6 +19,11 @@ enum ClientMessage: Equatable {
     case speed(Double)
     /// End the recording here and make it downloadable.
     case export
+    /// A change to the text of the chosen declarative effect, as the editor pane sends
+    /// it (see `SourceEdit`).
+    case edit(SourceEdit)
+    /// Write the edited text back to the effect's file (only with `stagehand serve --save`).
+    case save
 
     enum Operation: String, CaseIterable {
         case push, pop, present, dismiss, switchChild
@@ -52,7 +57,7 @@ enum ClientMessage: Equatable {
             throw Problem("expected a JSON object with a \"type\", got \(excerpt(text))")
         }
         guard case .string(let type)? = fields["type"] else {
-            throw Problem("missing \"type\"; expected one of select, operation, pointer, speed, export")
+            throw Problem("missing \"type\"; expected one of \(types)")
         }
         func allow(_ keys: Set<String>) throws(Problem) {
             if let unknown = fields.keys.sorted().first(where: { !keys.contains($0) && $0 != "type" }) {
@@ -110,10 +115,39 @@ enum ClientMessage: Equatable {
         case "export":
             try allow([])
             return .export
+        case "edit":
+            try allow(["at", "remove", "insert", "length", "seq", "more"])
+            // Offsets within a text of at most `maximumUnits`; a length past it is read,
+            // and refused as too long by the draft with the file limit's message.
+            func count(_ key: String, upTo limit: Int = SourceEdit.maximumUnits) throws(Problem) -> Int {
+                guard let n = number(fields[key]), n >= 0, n == n.rounded(), n <= Double(limit) else {
+                    throw Problem("edit.\(key): expected an integer from 0 to \(limit) (UTF-16 code units)")
+                }
+                return Int(n)
+            }
+            guard case .string(let insert)? = fields["insert"] else { throw Problem("edit.insert: expected a string") }
+            var sequence: Int?
+            if let value = fields["seq"] {
+                guard let n = number(value), n == n.rounded(), abs(n) < 1e15 else { throw Problem("edit.seq: expected an integer") }
+                sequence = Int(n)
+            }
+            var more = false
+            switch fields["more"] {
+            case nil: break
+            case .bool(let flag)?: more = flag
+            default: throw Problem("edit.more: expected true or false")
+            }
+            return .edit(SourceEdit(at: try count("at"), remove: try count("remove"), insert: Array(insert.utf16),
+                                    length: try count("length", upTo: Int(Int32.max)), sequence: sequence, more: more))
+        case "save":
+            try allow([])
+            return .save
         default:
-            throw Problem("unknown message type \"\(type)\"; expected one of select, operation, pointer, speed, export")
+            throw Problem("unknown message type \"\(type)\"; expected one of \(types)")
         }
     }
+
+    private static let types = "select, operation, pointer, speed, export, edit, save"
 
     private static func number(_ value: MessageJSON?) -> Double? {
         guard case .number(let d)? = value, d.isFinite else { return nil }

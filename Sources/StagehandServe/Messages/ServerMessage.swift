@@ -1,4 +1,5 @@
 import Foundation
+import StagehandHost
 import StagehandTrace
 
 /// One message to the page (a WebSocket text message, one JSON object with a `type`).
@@ -18,6 +19,11 @@ enum ServerMessage {
     case notice(String)
     /// The recording is ready: where to download it, and the command that replays it.
     case exported(Export)
+    /// The answer to an edit of the effect's text (its last part): read, or the problem
+    /// and where it is; or out of step, asking for the whole text.
+    case edited(Edited)
+    /// The edited text was written to the effect's file.
+    case saved(path: String)
 
     struct Selection: Encodable {
         var effect: String?
@@ -25,6 +31,51 @@ enum ServerMessage {
         var interactive: Bool
         var parameters: [Parameter]
         var operations: [String]
+        /// A declarative effect's text, for the editor pane; nil for a compiled effect
+        /// and when the stage restarted for an edit (the page has the text already).
+        var source: Source?
+        /// The edit this stage was restarted for (its `seq`).
+        var edit: Int?
+    }
+
+    struct Source: Encodable {
+        /// The file the effect was read from, as the server's user knows it.
+        var file: String
+        /// The file's name, for a download.
+        var name: String
+        var text: String
+        /// Whether `save` writes it back (`stagehand serve --save`).
+        var savable: Bool
+        /// The largest text taken, in UTF-8 bytes.
+        var maximumBytes: Int
+        /// The problem of `text` (a draft edited before), nil when it reads.
+        var problem: Problem?
+    }
+
+    /// A problem of the effect's text, located for the editor.
+    struct Problem: Encodable {
+        var line: Int
+        var column: Int
+        var pointer: String
+        var message: String
+
+        init(_ error: DeclarativeError) {
+            (line, column, pointer, message) = (error.line, error.column, error.pointer, error.message)
+        }
+    }
+
+    struct Edited: Encodable {
+        var seq: Int?
+        var ok: Bool
+        var problem: Problem?
+        /// Set when the edit did not fit the server's text: the page sends its whole
+        /// text (replacing `length` code units at 0).
+        var resync: Resync?
+        var message: String?
+    }
+
+    struct Resync: Encodable {
+        var length: Int
     }
 
     struct Parameter: Encodable {
@@ -35,6 +86,8 @@ enum ServerMessage {
         var maximum: String?
         /// A string parameter's only values: the page offers them as a menu.
         var choices: [String]?
+        /// What it does, when its declaration says: the page shows it on its label.
+        var description: String?
     }
 
     struct Export: Encodable {
@@ -52,6 +105,8 @@ enum ServerMessage {
         case .error(let message): return Self.encode("error", ["message": message])
         case .notice(let message): return Self.encode("notice", ["message": message])
         case .exported(let export): return Self.encode("exported", export)
+        case .edited(let edited): return Self.encode("edited", edited)
+        case .saved(let path): return Self.encode("saved", ["path": path])
         case .frame(let index, let time, let percent, let interactive, let drawing, let acknowledged):
             var s = "{\"type\":\"frame\",\"index\":\(index),\"t\":\(time)"
             if let percent { s += ",\"percent\":\(percent)" }

@@ -2,7 +2,9 @@
 /// in the middle (a canvas of 390×844 CSS pixels, drawn from each frame's display list,
 /// see `Renderer.canvasDrawing`), and on the right the chosen effect's parameters (with
 /// the manifest's bounds), the buttons its kind allows, the timeline, slow motion and
-/// the export. Self-contained: no file or network access beyond its own server.
+/// the export, and for a declarative effect its JSON in an editor (a textarea over a
+/// backdrop that marks a problem's line and column, since a textarea cannot colour its
+/// own text). Self-contained: no file or network access beyond its own server.
 enum PlaygroundPage {
     static let html = """
         <!DOCTYPE html>
@@ -32,6 +34,11 @@ enum PlaygroundPage {
           <div class="control"><label for="timeline">Timeline</label><input id="timeline" type="range" min="0" max="0" step="1" value="0"><button id="live" type="button" disabled>Live</button></div>
           <div class="buttons"><button id="export" type="button">Export recording</button><button id="restart" type="button">Restart</button></div>
           <div id="downloads"></div>
+          <section id="editor" aria-label="Effect source" hidden>
+            <div class="editor-head"><span id="editor-file"></span><button id="download" type="button">Download</button><button id="save" type="button" hidden>Save</button></div>
+            <div id="editor-box"><pre id="editor-gutter" aria-hidden="true"></pre><div id="editor-area"><pre id="editor-backdrop" aria-hidden="true"></pre><textarea id="source" wrap="off" spellcheck="false" autocomplete="off" aria-label="The effect's JSON"></textarea></div></div>
+            <div id="editor-status" role="status"></div>
+          </section>
           <ol id="messages" aria-live="polite"></ol>
         </section>
         <script>
@@ -80,6 +87,21 @@ enum PlaygroundPage {
         #problems div{font-size:12px;margin:0 0 8px;white-space:pre-wrap;word-break:break-word}
         #downloads a{color:var(--accent);margin-right:12px}
         #downloads code{display:block;margin-top:6px;color:var(--dim);font-size:12px;word-break:break-all}
+        #editor{border-top:1px solid var(--line);margin-top:12px;padding-top:8px}
+        .editor-head{display:flex;gap:8px;align-items:center;margin-bottom:6px}
+        #editor-file{flex:1;color:var(--dim);font-size:12px;word-break:break-all}
+        #editor-box{display:flex;height:420px;border:1px solid var(--line);border-radius:4px;background:#111114;overflow:hidden}
+        #editor-gutter,#editor-backdrop,#source{font:12px/16px "DejaVu Sans Mono",monospace;margin:0;padding:6px;tab-size:4}
+        #editor-gutter{color:var(--dim);text-align:right;min-width:40px;overflow:hidden;border-right:1px solid var(--line);user-select:none}
+        #editor-gutter span{display:block}
+        #editor-gutter span.bad{color:#fff;background:var(--bad)}
+        #editor-area{position:relative;flex:1;overflow:hidden}
+        #editor-backdrop{position:absolute;inset:0;color:transparent;white-space:pre;overflow:hidden;pointer-events:none}
+        #editor-backdrop mark.line{background:#4a1f24;color:transparent}
+        #editor-backdrop mark.at{background:var(--bad);color:transparent;border-radius:2px}
+        #source{position:absolute;inset:0;width:100%;height:100%;resize:none;border:0;outline:none;background:transparent;color:var(--text);white-space:pre;overflow:auto}
+        #editor-status{font-size:12px;margin-top:6px;color:var(--dim);white-space:pre-wrap;word-break:break-word}
+        #editor-status.bad{color:var(--bad)}
         #messages{list-style:none;margin:12px 0 0;padding:0;font-size:12px}
         #messages li{margin-bottom:4px;word-break:break-word}
         """

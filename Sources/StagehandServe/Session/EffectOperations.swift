@@ -25,6 +25,20 @@ struct EffectOperations {
         }
     }
 
+    /// What a stage restarted for an edit of the effect performs at once, so the edit
+    /// is seen playing: the operation that plays the effect, after the one that makes it
+    /// possible (a push before a pop, a presentation before a dismissal).
+    var replay: [ClientMessage.Operation] {
+        switch effect?.kind {
+        case nil: return []
+        case .push?, .navigation?, .any?, .interaction?: return [.push]
+        case .pop?: return [.push, .pop]
+        case .present?, .modal?: return [.present]
+        case .dismiss?: return [.present, .dismiss]
+        case .container?: return [.switchChild]
+        }
+    }
+
     /// The scenario a fresh stage starts from, before any step.
     var scenario: Scenario {
         var s = Scenario()

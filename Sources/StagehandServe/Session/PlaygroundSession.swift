@@ -35,6 +35,8 @@ final class PlaygroundSession: @unchecked Sendable {
     private var renderFailed = false
     /// Whether a move was applied ahead of the clock (see `tickEarly`).
     private var ahead = false
+    /// The editor pane's draft of the chosen declarative effect.
+    private var editor = EffectEditor()
 
     init(id: String, library: PlaygroundLibrary, exports: ExportStore, send: @escaping @Sendable (ServerMessage) -> Void,
          isBacklogged: @escaping @Sendable () -> Bool = { false }, log: @escaping @Sendable (String) -> Void) {
@@ -145,6 +147,10 @@ final class PlaygroundSession: @unchecked Sendable {
             schedule()
         case .export:
             export()
+        case .edit(let edit):
+            apply(edit)
+        case .save:
+            save()
         }
     }
 
@@ -161,7 +167,19 @@ final class PlaygroundSession: @unchecked Sendable {
     /// Restarts the stage with `name` (nil: none) and `parameters`; an unknown effect or
     /// a parameter out of bounds is refused and the current stage goes on.
     private func select(effect name: String?, parameters: [String: String]) {
-        let library = library.library
+        let base = library.library
+        if let name {
+            do {
+                _ = try base.effect(named: name)
+            } catch {
+                return refuse("\(name): \(error.message)")
+            }
+        } else if !parameters.isEmpty {
+            return refuse("select: parameters need an effect")
+        }
+        // The same declarative effect chosen again plays its draft, if it was edited.
+        let (library, source) = editor.select(name, base: base, original: self.library.originalPath(of:),
+                                              savable: self.library.allowsSaving)
         var effect: EffectInfo?
         if let name {
             do {
@@ -170,9 +188,13 @@ final class PlaygroundSession: @unchecked Sendable {
             } catch {
                 return refuse("\(name): \(error.message)")
             }
-        } else if !parameters.isEmpty {
-            return refuse("select: parameters need an effect")
         }
+        restart(library: library, effect: effect, parameters: parameters, source: source, edit: nil)
+    }
+
+    /// A new stage for `effect` made from `library`; `edit` is the edit it was made for.
+    private func restart(library: EffectLibrary, effect: EffectInfo?, parameters: [String: String],
+                         source: ServerMessage.Source?, edit: Int?) {
         if stage?.isDragging == true { stage?.cancelTouch() }
         let session = id, log = self.log, send = self.send
         // Errors are shown as they come; a warning once per stage (one a stage makes
@@ -189,8 +211,63 @@ final class PlaygroundSession: @unchecked Sendable {
         renderer = Renderer(screen: live.screen)
         lastSent = nil
         lastAcknowledged = nil
-        send(.selected(selection(live, library: library)))
+        var selection = selection(live, library: library)
+        selection.source = source
+        selection.edit = edit
+        send(.selected(selection))
         sendFrame()
+    }
+
+    /// An edit of the chosen declarative effect's text: once it reads, the stage restarts
+    /// with it and plays it at once; with a problem, the problem goes to the editor and
+    /// the stage goes on with the last version that read.
+    private func apply(_ edit: SourceEdit) {
+        let name = stage?.effect?.name
+        switch editor.apply(edit, effect: name, base: library.library) {
+        case .partial:
+            return
+        case .refused(let message):
+            log("session \(id): \(message)")
+            send(.edited(ServerMessage.Edited(seq: edit.sequence, ok: false, message: message)))
+        case .outOfStep(let message, let length):
+            log("session \(id): \(message)")
+            send(.edited(ServerMessage.Edited(seq: edit.sequence, ok: false, resync: ServerMessage.Resync(length: length),
+                                              message: message)))
+        case .problem(let problem):
+            send(.edited(ServerMessage.Edited(seq: edit.sequence, ok: false, problem: ServerMessage.Problem(problem))))
+        case .read(let library):
+            send(.edited(ServerMessage.Edited(seq: edit.sequence, ok: true)))
+            guard let name, let effect = try? library.effect(named: name) else { return }
+            var parameters = stage?.parameters ?? [:]
+            if !parameters.isEmpty, (try? library.validate(overrides: parameters, for: name)) == nil {
+                parameters = [:]
+                send(.notice("the values chosen for \(name)'s parameters do not fit its edited text: its defaults are used"))
+            }
+            restart(library: library, effect: effect, parameters: parameters, source: nil, edit: edit.sequence)
+            guard let stage else { return }
+            for operation in stage.operations.replay { enqueue(.operation(operation)) }
+            tickEarly()
+        }
+    }
+
+    /// Writes the chosen effect's edited text back to its file (`stagehand serve --save`).
+    private func save() {
+        guard library.allowsSaving else {
+            return refuse("save: saving is off; start stagehand serve with --save (on a loopback address) to write edited effects back to their files")
+        }
+        let name = stage?.effect?.name
+        let bytes: [UInt8]
+        switch editor.textToSave(effect: name) {
+        case .success(let valid): bytes = valid
+        case .failure(let refusal): return refuse(refusal.message)
+        }
+        guard let name, let file = library.library.declarativeFile(of: name) else {
+            return refuse("save: \(name ?? "no effect") is not a declarative effect of the loaded library")
+        }
+        let path = library.originalPath(of: file)
+        if let problem = EffectFileWriter.write(bytes, to: path) { return refuse(problem) }
+        log("session \(id): saved \(name) to \(path)")
+        send(.saved(path: path))
     }
 
     private func selection(_ live: LiveStage, library: EffectLibrary) -> ServerMessage.Selection {
@@ -198,7 +275,7 @@ final class PlaygroundSession: @unchecked Sendable {
             ServerMessage.Parameter(name: declaration.name, type: declaration.type.rawValue,
                                     value: live.parameters[declaration.name] ?? Self.plain(declaration.defaultValue),
                                     minimum: declaration.minimum.map(Self.plain), maximum: declaration.maximum.map(Self.plain),
-                                    choices: declaration.choices)
+                                    choices: declaration.choices, description: declaration.description)
         }
         return ServerMessage.Selection(effect: live.effect?.name, kind: live.effect?.kind.rawValue,
                                        interactive: live.effect?.interactive ?? false, parameters: parameters,

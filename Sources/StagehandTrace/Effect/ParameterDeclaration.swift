@@ -13,11 +13,17 @@ public struct ParameterDeclaration: Hashable, Sendable {
     /// The only values a string parameter takes, when its factory accepts only some
     /// (`gesture`: none, horizontal, vertical, pinch); `nil` when any string will do.
     public var choices: [String]?
+    /// What the parameter does, in a sentence, as its declaration says (a manifest's or
+    /// a catalog's `description`, a declarative effect's); `nil` when it says nothing.
+    /// Shown by `stagehand info` and `catalog --json`; it takes no part in checking
+    /// values or in comparing a catalog's declaration with a manifest's.
+    public var description: String?
 
     package init(name: String, type: ParameterType, defaultValue: ParameterValue, minimum: ParameterValue?,
-                 maximum: ParameterValue?, choices: [String]? = nil) {
+                 maximum: ParameterValue?, choices: [String]? = nil, description: String? = nil) {
         self.name = name; self.type = type; self.defaultValue = defaultValue
         self.minimum = minimum; self.maximum = maximum; self.choices = choices
+        self.description = description
     }
 
     /// Whether `value` lies within the declared bounds, and is one of the choices.

@@ -51,6 +51,8 @@ struct InfoCommand: ParsableCommand {
         print("parameters:")
         // A CHOICES column only for an effect with a string parameter that declares some.
         let hasChoices = effect.parameters.contains { $0.choices != nil }
+        // A DESCRIPTION column, last (the longest), when any parameter says what it does.
+        let hasDescriptions = effect.parameters.contains { $0.description != nil }
         let parameters = TextTable<ParameterDeclaration> { parameter in
             [Column(title: "  NAME", value: "  " + parameter.name.escapingControlCharacters),
              Column(title: "TYPE", value: parameter.type.rawValue),
@@ -58,6 +60,7 @@ struct InfoCommand: ParsableCommand {
              Column(title: "MIN", value: parameter.minimum?.description ?? "-"),
              Column(title: "MAX", value: parameter.maximum?.description ?? "-")]
                 + (hasChoices ? [Column(title: "CHOICES", value: parameter.choices?.joined(separator: ", ").escapingControlCharacters ?? "-")] : [])
+                + (hasDescriptions ? [Column(title: "DESCRIPTION", value: parameter.description?.escapingControlCharacters ?? "-")] : [])
         }
         print(TableOutput.render(parameters, effect.parameters))
     }

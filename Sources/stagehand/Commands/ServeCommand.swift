@@ -28,6 +28,9 @@ struct ServeCommand: ParsableCommand {
                                valueName: "address"))
     var host: String = "127.0.0.1"
 
+    @Flag(help: ArgumentHelp("Let the page save an edited declarative effect (NAME.effect.json) back to the file it was read from. Only on a loopback --host."))
+    var save = false
+
     /// For tests, which need quick reloads and an impatient GIF request.
     @Option(help: ArgumentHelp("Seconds between two looks at the --plugins directories.", visibility: .hidden))
     var watchInterval: Double = 0.5
@@ -52,6 +55,9 @@ struct ServeCommand: ParsableCommand {
         // Checked before anything is loaded or said about the address.
         if let problem = PlaygroundConfiguration.hostProblem(host) {
             throw InputError.fail("--host \(host)", problem)
+        }
+        if save, PlaygroundConfiguration.hostProblem(host) == nil, !PlaygroundConfiguration.isLoopback(host) {
+            throw InputError.fail("--save", "the server would listen on \(host), not a loopback address (127.0.0.1, ::1): saving edited effects to disk is allowed only when the page is reachable from this machine alone")
         }
         let environment = ProcessInfo.processInfo.environment
         let (scanner, scannerDiagnostics) = PluginOptions.scanner(environment: environment)
@@ -79,6 +85,7 @@ struct ServeCommand: ParsableCommand {
         configuration.pluginDirectories = directories
         configuration.watchInterval = watchInterval
         configuration.gifWait = gifWait
+        configuration.allowsSaving = save
         if !configuration.isLoopback {
             StandardError.write("serve: listening on \(host), not the loopback address: anyone who can reach this machine can open the page and drive bundles loaded here")
         }

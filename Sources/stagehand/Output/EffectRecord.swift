@@ -17,6 +17,8 @@ struct EffectRecord: Encodable {
         var max: Value?
         /// A string parameter's only values, when it declares them.
         var choices: [String]?
+        /// What it does, when its declaration says.
+        var description: String?
     }
 
     /// A parameter value with its own JSON type.
@@ -94,7 +96,8 @@ struct EffectRecord: Encodable {
         factory = info.factory
         parameters = info.parameters.map { parameter in
             Parameter(name: parameter.name, type: parameter.type.rawValue, default: Value(value: parameter.defaultValue),
-                      min: parameter.minimum.map(Value.init), max: parameter.maximum.map(Value.init), choices: parameter.choices)
+                      min: parameter.minimum.map(Value.init), max: parameter.maximum.map(Value.init), choices: parameter.choices,
+                      description: parameter.description)
         }
         description = info.description
         author = info.author

@@ -65,9 +65,10 @@ struct ParameterProbe {
         }
         var scenario = StandardScenario.make(for: effect, library: library, screen: screen,
                                              framesPerSecond: framesPerSecond, parameters: overrides)
-        // Flat screens: whether a parameter changes the motion shows as well, and each
-        // frame compared holds a few views instead of a screenful of content.
-        scenario.screens = StandardScenario.flatScreens
+        // A few views a screen: whether a parameter changes the motion shows as well, and
+        // each frame compared holds a few views instead of a screenful of content. The
+        // matched ones stay, so a matched effect's parameters still have pairs to move.
+        scenario.screens = StandardScenario.fewViewsMatchedScreens
         let run = ScenarioRunner(library: library, parameters: [effect.name: overrides]).run(scenario) { _ in }
         return .success(Behaviour(duration: duration, trace: run.trace))
     }
