@@ -6,19 +6,24 @@
   serve_fps                    frames drawn by the page per second during that drag
   serve_tabs_8_cpu             CPU time of the server process with 8 tabs dragging at once,
                                in % of one core
+  serve_edit_to_frame_p95_ms   a keystroke in the editor pane of a declarative effect to the
+                               first frame of the stage replaying the edited effect drawn
+                               (95th percentile over 30 keystrokes, each an edit that reads)
 
     Tests/Playground/playground_bench.py [--stagehand PATH]   (Scripts/bench-playground)
 """
 import argparse
 import os
+import shutil
 import subprocess
 import sys
+import tempfile
 import time
 
 from playwright.sync_api import sync_playwright
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from playground_test import CHROMIUM, ROOT, settle, start_server, wait  # noqa: E402
+from playground_test import CHROMIUM, PROBE, ROOT, settle, start_server, stop_server, wait  # noqa: E402
 
 
 def cpu_seconds(pid):
@@ -36,6 +41,33 @@ def open_stage(browser, url):
     page.click('#operations button[data-operation="push"]')
     settle(page, 0.6)
     return page, page.locator("#stage").bounding_box()
+
+
+def edit_latencies(browser, stagehand):
+    """Types 30 digits over the last digit of edit-probe's duration, one at a time (each
+    an edit that reads), and returns the keystroke-to-replayed-frame times in ms."""
+    plugins = tempfile.mkdtemp(prefix="stagehand-bench-editor-")
+    with open(os.path.join(plugins, "edit-probe.effect.json"), "w") as f:
+        f.write(PROBE)
+    server, url = start_server(stagehand, ["--plugins", plugins])
+    try:
+        page = browser.new_page(viewport={"width": 1180, "height": 900}, device_scale_factor=1)
+        page.goto(url)
+        wait(page, "stagehand.catalog && stagehand.selected && stagehand.frame")
+        page.click('#effects li[data-effect="edit-probe"]')
+        wait(page, "!document.getElementById('editor').hidden")
+        at = page.evaluate("() => document.getElementById('source').value.indexOf('0.3') + 2")
+        for i in range(30):
+            page.evaluate("(a) => { const s = document.getElementById('source'); s.focus(); s.setSelectionRange(a, a + 1); }", at)
+            page.keyboard.type(str(4 + i % 6))
+            wait(page, "stagehand.editor.latencies.length === %d" % (i + 1))
+            page.wait_for_timeout(100)
+        latencies = sorted(page.evaluate("() => stagehand.editor.latencies"))
+        page.close()
+        return latencies
+    finally:
+        stop_server(server)
+        shutil.rmtree(plugins, ignore_errors=True)
 
 
 def main():
@@ -82,6 +114,7 @@ def main():
             cpu = (cpu_seconds(server.pid) - cpu0) / (time.monotonic() - start) * 100
             for page, _ in pages:
                 page.mouse.up()
+            edits = edit_latencies(browser, args.stagehand)
             browser.close()
     finally:
         server.terminate()
@@ -90,6 +123,8 @@ def main():
           % (p95, len(latencies), latencies[len(latencies) // 2] if latencies else float("nan")))
     print("serve_fps                    %6.1f   (frames drawn per second during a drag; goal >= 58)" % fps)
     print("serve_tabs_8_cpu             %6.1f   (%% of one core, server process, 8 tabs dragging)" % cpu)
+    print("serve_edit_to_frame_p95_ms   %6.1f   (%d edits; median %.1f ms; goal <= 100)"
+          % (edits[int(0.95 * (len(edits) - 1))], len(edits), edits[len(edits) // 2]))
     return 0
 
 
