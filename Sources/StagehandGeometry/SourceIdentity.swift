@@ -20,5 +20,5 @@
 /// `SourceIdentityTests` recomputes it and prints the value to write here when code has
 /// changed.
 public enum SourceIdentity {
-    public static let value: StaticString = "3787fc3f974a1f1c"
+    public static let value: StaticString = "ab45173ebdf25a5f"
 }

@@ -71,11 +71,7 @@ package struct PackReader {
                 throw fail("would inflate to more than \(limits.totalSize) bytes (\(total) by \(record.path)); refused as a zip bomb")
             }
         }
-        do {
-            archive = try Archive(data: data, accessMode: .read)
-        } catch {
-            throw fail("is truncated or damaged: \(error)")
-        }
+        archive = try Self.open(data, fail: fail)
         entries = Array(archive)
         guard entries.count == directory.records.count else {
             throw fail("is damaged: its central directory lists \(directory.records.count) entries, of which \(entries.count) can be read")
@@ -137,6 +133,26 @@ package struct PackReader {
                 throw PackError(pack: manifest.label, file: file.path, "has SHA-256 \(sum); the manifest says \(file.sha256): the pack was changed or damaged after it was made")
             }
             try body(file, data)
+        }
+    }
+
+    /// The archive library reads the very bytes checked above, from a private copy: the
+    /// pack's own file could change between two reads, and the library's in-memory
+    /// archives leak their stream when they fail to open. The copy is unlinked at once
+    /// (the open stream keeps it readable).
+    private static func open(_ data: Data, fail: (String) -> PackError) throws(PackError) -> Archive {
+        var template = Array((NSTemporaryDirectory() + "stagehand-pack-XXXXXX").utf8CString)
+        let descriptor = mkstemp(&template)
+        guard descriptor >= 0 else { throw fail("cannot be copied for reading: \(String(cString: strerror(errno)))") }
+        let copy = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+        defer { unlink(copy) }
+        let written = data.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+        close(descriptor)
+        guard written == data.count else { throw fail("cannot be copied for reading: \(String(cString: strerror(errno)))") }
+        do {
+            return try Archive(url: URL(fileURLWithPath: copy), accessMode: .read)
+        } catch {
+            throw fail("is truncated or damaged: \(error)")
         }
     }
 

@@ -78,11 +78,15 @@ package struct PackStore {
     }
 
     /// Removes the pack `name`: one rename out of `packs/`, then the deletion. Returns
-    /// the paths that were removed, relative to the pack's directory.
+    /// the paths that were removed, relative to the pack's directory. `packs/`, the user
+    /// directory and its parent (`stagehand/`) go too when that leaves them empty.
     package func remove(_ name: String) throws(PackError) -> [String] {
         let staged = try makeStaging()
         let target = packDirectory(name)
-        let files = (FileManager.default.enumerator(atPath: target)?.allObjects as? [String] ?? []).sorted()
+        let files = (FileManager.default.enumerator(atPath: target)?.allObjects as? [String] ?? []).sorted().filter { path in
+            var isDirectory: ObjCBool = false
+            return FileManager.default.fileExists(atPath: target + "/" + path, isDirectory: &isDirectory) && !isDirectory.boolValue
+        }
         rmdir(staged)
         guard rename(target, staged) == 0 else {
             let reason = String(cString: strerror(errno))
@@ -90,6 +94,9 @@ package struct PackStore {
             throw PackError(pack: name, "cannot be moved out of \(target): \(reason)")
         }
         discard(staged)
+        // The folders the first install made, when nothing else is left in them: the
+        // user directory is then as it was before anything was installed.
+        for folder in [packs, directory, FileSystemEntry.parent(of: directory)] { rmdir(folder) }
         return files
     }
 
@@ -113,10 +120,14 @@ package struct PackStore {
     private static let exchangeFlag: UInt32 = 1 << 1   // RENAME_EXCHANGE
 }
 
-/// Whether a path names anything (a dangling symlink included).
 enum FileSystemEntry {
+    /// Whether a path names anything (a dangling symlink included).
     static func exists(_ path: String) -> Bool {
         var info = stat()
         return lstat(path, &info) == 0
+    }
+
+    static func parent(of path: String) -> String {
+        (path as NSString).deletingLastPathComponent
     }
 }

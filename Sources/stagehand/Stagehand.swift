@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import StagehandHost
 
 /// `stagehand`: list, inspect, play, render, validate and scaffold effects, the top
 /// layer of ARCHITECTURE.md. One subcommand per file.
@@ -33,6 +34,7 @@ struct Stagehand: ParsableCommand {
             executable. Problems are reported on standard error, one line each, naming the file \
             and the field; the valid effects are still listed.
             """,
+        version: StagehandVersion.current,
         subcommands: [CatalogCommand.self, InfoCommand.self, PlayCommand.self, PreviewCommand.self, ValidateCommand.self, NewCommand.self, BenchCommand.self,
                       ScanBundlesCommand.self, ServeCommand.self, PackCommand.self, InstallCommand.self, UninstallCommand.self]
     )

@@ -94,11 +94,21 @@ import Testing
         let server = try await TestServer(gifWait: 0)
         let page = try await server.page()
         _ = try await page.next("selected")
-        _ = try await page.next("frame") { ($0["t"] as? Double ?? 0) >= 0.2 }
-        try await page.send(["type": "export"])
-        let exported = try await page.next("exported")
-        let path = try #require(exported["gif"] as? String)
-        let first = try await HTTPGet.response(port: server.port, path: path)
+        // The recording starts again at `select`, and is exported a few frames later, on a
+        // thread of this test's own: its length (and so the GIF's making) does not depend
+        // on how long this test's task waited for a thread (on a busy machine, minutes,
+        // while the stage records).
+        let port = server.port
+        let (path, frames, first) = try await PageClient.onOwnThread { () throws -> (String, Int, (status: Int, body: Data)) in
+            try page.sendNow(#"{"type": "select", "effect": null}"#)
+            _ = try page.nextNow("selected")
+            _ = try page.nextNow("frame") { ($0["t"] as? Double ?? 0) >= 0.2 }
+            try page.sendNow(#"{"type": "export"}"#)
+            let exported = try page.nextNow("exported")
+            guard let path = exported["gif"] as? String else { throw PageClient.Failure(description: "no gif in \(exported)") }
+            return (path, exported["frames"] as? Int ?? -1, try HTTPGet.fetchBlocking(port: port, path: path))
+        }
+        #expect(frames > 0 && frames < 600, "the exported recording has \(frames) frames")
         #expect(first.status == 503)
         #expect(String(decoding: first.body, as: UTF8.self).contains("is still being made: ask again"))
         var answer = first

@@ -28,7 +28,8 @@ enum HTTPGet {
         }
     }
 
-    private static func fetchBlocking(port: UInt16, path: String) throws -> (status: Int, body: Data) {
+    /// The same, on the calling thread.
+    static func fetchBlocking(port: UInt16, path: String) throws -> (status: Int, body: Data) {
         let fd = try LoopbackSocket.connect(port: port, readTimeout: 60)
         defer { close(fd) }
         let request = Array("GET \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n".utf8)

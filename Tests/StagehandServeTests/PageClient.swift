@@ -135,6 +135,32 @@ final class PageClient: @unchecked Sendable {
         throw Failure(description: "no \(type) message within \(limit) messages")
     }
 
+    /// On the calling thread (one of its own, not a task): sends `text`. For a sequence
+    /// whose timing matters, which a task could be kept from for minutes on a busy
+    /// machine (the cooperative pool is two threads that other tests block).
+    func sendNow(_ text: String) throws {
+        try writes.sync { try frame(opcode: 1, Array(text.utf8)) }
+    }
+
+    /// On the calling thread: reads messages until one of `type` satisfying `accept`.
+    func nextNow(_ type: String, limit: Int = 3000, where accept: ([String: Any]) -> Bool = { _ in true }) throws -> [String: Any] {
+        try reads.sync {
+            for _ in 0..<limit {
+                let message = try readMessage()
+                if message["type"] as? String == type, accept(message) { return message }
+                if message["type"] as? String == "close" { throw Failure(description: "the server closed the socket while waiting for \(type)") }
+            }
+            throw Failure(description: "no \(type) message within \(limit) messages")
+        }
+    }
+
+    /// Runs `body` on a thread of its own and returns what it returns.
+    static func onOwnThread<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
+        try await withCheckedThrowingContinuation { continuation in
+            Thread.detachNewThread { continuation.resume(with: Result { try body() }) }
+        }
+    }
+
     /// Drops the connection without a closing handshake, as a crashed or closed tab does.
     func close() {
         shutdown(descriptor, Int32(SHUT_RDWR))

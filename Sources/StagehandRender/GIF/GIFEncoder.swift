@@ -1,104 +1,117 @@
+import CRenderLibraries
 import Foundation
 
-/// Writes an animated GIF: one global palette, frames that store only the rectangle that
-/// changed, with the pixels in it that did not change made transparent, disposal "none",
-/// and a loop block asking to play forever.
-///
-/// The file is written here, LZW included (`LZWCompressor`), straight from the frames'
-/// indices: handing each frame to libgd meant copying it into a gd image that gd then
-/// read back pixel by pixel through its accessors, which was most of a GIF's time.
+/// Writes an animated GIF with libgd: one global palette, frames that store only the
+/// rectangle that changed, with the pixels in it that did not change made transparent
+/// (what gd does when handed the previous frame, found here from the frames' indices
+/// instead of pixel by pixel through gd's accessors, which was most of a GIF's time),
+/// disposal "none", and a loop block asking to play forever.
 enum GIFEncoder {
     static func encode(_ frames: [RunLengthImage], width: Int, height: Int, palette: GIFPalette,
                        timing: GIFTiming) throws(RenderError) -> Data {
         guard !frames.isEmpty else { throw RenderError("no frames to write as a GIF") }
-        guard (1...0xFFFF).contains(width), (1...0xFFFF).contains(height) else {
-            throw RenderError("a GIF of \(width)×\(height) pixels: each side must be 1...65535")
-        }
-        // The palette's colours, then the transparent entry, which no real colour uses.
-        let transparent = UInt8(palette.colors.count)
-        var out: [UInt8] = []
-        out.reserveCapacity(1 << 20)
-        writeHeader(to: &out, width: width, height: height, palette: palette)
-        var lzw = LZWCompressor()
+        let gd = try RenderLibraries.gd()
+        var out = Data()
+        var size: Int32 = 0
         var previousRuns: IndexRuns?
-        // Two screens of indices, reused: this frame's and the last one stored; and the
-        // changed rectangle's pixels as they are stored.
+        // Two screens of indices, reused: this frame's and the last one stored.
         var pixels = [UInt8](repeating: 0, count: width * height), previous = pixels
-        var masked = [UInt8](repeating: 0, count: width * height)
         for (k, frame) in frames.enumerated() {
             let runs = IndexRuns(frame, palette: palette)
             defer { previousRuns = runs }
             if k > 0, runs == previousRuns {
-                // An unchanged frame is one transparent pixel, which keeps the frame and
+                // gd cannot store an empty change (it fails on a 0×0 rectangle): an
+                // unchanged frame is one transparent pixel, which keeps the frame and
                 // its delay and costs a few bytes.
-                writeFrame(to: &out, rect: ChangedRect(x: 0, y: 0, width: 1, height: 1), delay: timing.delay,
-                           transparent: transparent)
-                masked[0] = transparent
-                masked.withUnsafeBufferPointer { lzw.compress($0, start: 0, width: 1, rows: 1, stride: 1, into: &out) }
+                try appendUnchanged(to: &out, gd: gd, palette: palette, timing: timing)
                 continue
             }
             runs.write(into: &pixels)
             defer { swap(&pixels, &previous) }
             let changed = k == 0 ? ChangedRect(x: 0, y: 0, width: width, height: height)
                                  : ChangedRect(between: previous, and: pixels, width: width, height: height)
-            writeFrame(to: &out, rect: changed, delay: timing.delay, transparent: transparent)
-            if k == 0 {
-                pixels.withUnsafeBufferPointer { lzw.compress($0, start: 0, width: width, rows: height, stride: width, into: &out) }
-                continue
+            guard let image = makeImage(pixels, previous: k == 0 ? nil : previous, in: changed, width: width, gd: gd, palette: palette) else {
+                throw RenderError("libgd cannot make a \(changed.width)×\(changed.height) image (out of memory?)")
             }
-            // A pixel equal to the one below is the transparent entry, so the frame below
-            // shows through and the runs of them compress to little.
-            pixels.withUnsafeBufferPointer { current in
-                previous.withUnsafeBufferPointer { before in
-                    masked.withUnsafeMutableBufferPointer { masked in
-                        var i = 0
-                        for r in 0..<changed.height {
-                            let start = (changed.y + r) * width + changed.x
-                            for x in 0..<changed.width {
-                                let value = current[start + x]
-                                masked[i] = value == before[start + x] ? transparent : value
-                                i += 1
-                            }
+            defer { gd.ImageDestroy(image) }
+            if k == 0 {
+                // Global colour map, loop count 0: forever. The first frame is the whole
+                // screen, whose size the GIF takes.
+                guard let head = gd.ImageGifAnimBeginPtr(image, &size, 1, 0) else {
+                    throw RenderError("libgd could not start the GIF")
+                }
+                out.append(head.assumingMemoryBound(to: UInt8.self), count: Int(size))
+                gd.Free(head)
+            }
+            // No local colour map; placed at the changed rectangle; delay in 1/100 s;
+            // disposal 1 (gdDisposalNone): each frame is drawn over the last, which is
+            // what the changed rectangle and its transparent pixels need.
+            guard let body = gd.ImageGifAnimAddPtr(image, &size, 0, Int32(changed.x), Int32(changed.y), Int32(timing.delay), 1, nil) else {
+                throw RenderError("libgd could not add frame \(k) to the GIF")
+            }
+            out.append(body.assumingMemoryBound(to: UInt8.self), count: Int(size))
+            gd.Free(body)
+        }
+        guard let tail = gd.ImageGifAnimEndPtr(&size) else { throw RenderError("libgd could not end the GIF") }
+        out.append(tail.assumingMemoryBound(to: UInt8.self), count: Int(size))
+        gd.Free(tail)
+        return out
+    }
+
+    /// An empty palette image with the GIF's palette plus the transparent entry.
+    private static func paletteImage(gd: stagehand_gd, width: Int, height: Int, palette: GIFPalette) -> (gdImagePtr, Int32)? {
+        guard let image = gd.ImageCreate(Int32(width), Int32(height)) else { return nil }
+        for color in palette.colors {
+            _ = gd.ImageColorAllocate(image, Int32((color >> 16) & 0xFF), Int32((color >> 8) & 0xFF), Int32(color & 0xFF))
+        }
+        let spare = palette.unusedColor
+        let transparent = gd.ImageColorAllocate(image, Int32((spare >> 16) & 0xFF), Int32((spare >> 8) & 0xFF), Int32(spare & 0xFF))
+        gd.ImageColorTransparent(image, transparent)
+        return (image, transparent)
+    }
+
+    /// The `rect` of a frame as a gd image, its indices written straight into gd's rows;
+    /// a pixel equal to `previous`'s is the transparent entry, so the frame below shows
+    /// through and the runs of them compress to little.
+    private static func makeImage(_ pixels: [UInt8], previous: [UInt8]?, in rect: ChangedRect, width: Int,
+                                  gd: stagehand_gd, palette: GIFPalette) -> gdImagePtr? {
+        guard let (image, transparent) = paletteImage(gd: gd, width: rect.width, height: rect.height, palette: palette) else { return nil }
+        guard let rows = image.pointee.pixels else {
+            gd.ImageDestroy(image)
+            return nil
+        }
+        let clear = UInt8(truncatingIfNeeded: transparent)
+        let before = previous ?? []
+        pixels.withUnsafeBufferPointer { current in
+            before.withUnsafeBufferPointer { before in
+                for r in 0..<rect.height {
+                    let row = rows[r]!
+                    let start = (rect.y + r) * width + rect.x
+                    if before.isEmpty {
+                        for x in 0..<rect.width { row[x] = current[start + x] }
+                    } else {
+                        for x in 0..<rect.width {
+                            let value = current[start + x]
+                            row[x] = value == before[start + x] ? clear : value
                         }
                     }
                 }
             }
-            masked.withUnsafeBufferPointer {
-                lzw.compress($0, start: 0, width: changed.width, rows: changed.height, stride: changed.width, into: &out)
-            }
         }
-        out.append(0x3B)
-        return Data(out)
+        return image
     }
 
-    /// The signature, the screen (its size, a global table of 256 colours), the table,
-    /// and the NETSCAPE2.0 block that loops forever.
-    private static func writeHeader(to out: inout [UInt8], width: Int, height: Int, palette: GIFPalette) {
-        out += Array("GIF89a".utf8)
-        word(width, &out)
-        word(height, &out)
-        out += [0xF7, 0, 0]   // a global table of 2^(7+1) entries, 8 bits per primary
-        for i in 0..<256 {
-            let color = i < palette.colors.count ? palette.colors[i] : (i == palette.colors.count ? palette.unusedColor : 0)
-            out += [UInt8((color >> 16) & 0xFF), UInt8((color >> 8) & 0xFF), UInt8(color & 0xFF)]
+    private static func appendUnchanged(to out: inout Data, gd: stagehand_gd, palette: GIFPalette, timing: GIFTiming) throws(RenderError) {
+        guard let (pixel, transparent) = paletteImage(gd: gd, width: 1, height: 1, palette: palette) else {
+            throw RenderError("libgd cannot make an image (out of memory?)")
         }
-        out += [0x21, 0xFF, 11] + Array("NETSCAPE2.0".utf8) + [3, 1, 0, 0, 0]
-    }
-
-    /// A frame's graphic control block (disposal "none", its delay in 1/100 s, the
-    /// transparent entry) and its image descriptor (placed at `rect`, no local table).
-    private static func writeFrame(to out: inout [UInt8], rect: ChangedRect, delay: Int, transparent: UInt8) {
-        out += [0x21, 0xF9, 4, 1 << 2 | 1]
-        word(delay, &out)
-        out += [transparent, 0, 0x2C]
-        word(rect.x, &out)
-        word(rect.y, &out)
-        word(rect.width, &out)
-        word(rect.height, &out)
-        out.append(0)
-    }
-
-    private static func word(_ value: Int, _ out: inout [UInt8]) {
-        out += [UInt8(value & 0xFF), UInt8((value >> 8) & 0xFF)]
+        defer { gd.ImageDestroy(pixel) }
+        gd.ImageSetPixel(pixel, 0, 0, transparent)
+        var size: Int32 = 0
+        guard let body = gd.ImageGifAnimAddPtr(pixel, &size, 0, 0, 0, Int32(timing.delay), 1, nil) else {
+            throw RenderError("libgd could not add an unchanged frame to the GIF")
+        }
+        out.append(body.assumingMemoryBound(to: UInt8.self), count: Int(size))
+        gd.Free(body)
     }
 }

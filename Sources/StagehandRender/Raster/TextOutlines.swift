@@ -1,6 +1,6 @@
 import CRenderLibraries
 import Foundation
-import Synchronization
+import StagehandShared
 
 /// The outlines of the titles the canvas draws, made once per text and face and filled
 /// as paths under each label's own transform.
@@ -92,7 +92,7 @@ final class TextOutlines: Sendable {
 
     private let cairo: stagehand_cairo
     private let metrics: FontMetrics
-    private let outlines = Mutex<[Key: Outline]>([:])
+    private let outlines = Locked<[Key: Outline]>([:])
 
     init(cairo: stagehand_cairo, metrics: FontMetrics) {
         self.cairo = cairo

@@ -1,7 +1,5 @@
 import ArgumentParser
-import Dispatch
 import Foundation
-import StagehandShared
 import StagehandCore
 import StagehandGeometry
 import StagehandHost
@@ -139,25 +137,16 @@ struct InstallCommand: ParsableCommand {
             if !unlisted.isEmpty { parts.append("the files declare \(unlisted.joined(separator: ", ")), which it does not list") }
             throw PackError(pack: manifest.label, file: PackManifest.fileName, "the manifest does not tell the truth about its effects: " + parts.joined(separator: "; "))
         }
-        // One child per file, as many at once as there are cores; the first failure in
-        // the manifest's order is the one reported.
-        let checked = manifest.files.filter { $0.kind != .preview }
-        let reports = Locked([String: Result<ValidationReport, PackError>]())
-        let timeout = self.timeout
-        DispatchQueue.concurrentPerform(iterations: checked.count) { index in
-            let file = checked[index]
+        // One child per file, one after the other: the children's channels are pipes,
+        // and children spawned at once could inherit each other's.
+        for file in manifest.files where file.kind != .preview {
             let path = staged + "/" + file.path
-            let result = Result<ValidationReport, PackError> { () throws(PackError) in
-                do {
-                    return try ChildProcess.validate(path: path, arguments: ["stagehand", "validate", path], timeout: timeout)
-                } catch {
-                    throw PackError(pack: manifest.label, file: file.path, "cannot be validated: \(error)")
-                }
+            let report: ValidationReport
+            do {
+                report = try ChildProcess.validate(path: path, arguments: ["stagehand", "validate", path], timeout: timeout)
+            } catch {
+                throw PackError(pack: manifest.label, file: file.path, "cannot be validated: \(error)")
             }
-            reports.withLock { $0[file.path] = result }
-        }
-        for file in checked {
-            guard let report = try reports.withLock({ $0[file.path] })?.get() else { continue }
             guard report.ok else {
                 let first = report.crash.map { "\($0.name) during \($0.during)" } ?? report.problems.first
                     ?? report.effects.first { !$0.ok }.map { "effect \($0.name): \($0.problems.first ?? "failed")" } ?? "declares no effect"

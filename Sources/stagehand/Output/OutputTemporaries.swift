@@ -1,6 +1,6 @@
 import Dispatch
 import Foundation
-import Synchronization
+import StagehandShared
 
 /// The temporary files and folders being written beside an output path (`OutputFile`,
 /// `OutputPath.writeFolder`), removed if the process is interrupted.
@@ -15,9 +15,9 @@ import Synchronization
 enum OutputTemporaries {
     /// Registered paths, and whether each is a folder. Guarded by the mutex: the run's
     /// thread registers, the signal handler's thread removes.
-    private static let registered = Mutex<[String: Bool]>([:])
+    private static let registered = Locked<[String: Bool]>([:])
     /// The dispatch sources, kept alive for the life of the process once made.
-    private static let sources = Mutex<[any DispatchSourceSignal]>([])
+    private static let sources = Locked<[any DispatchSourceSignal]>([])
 
     /// Remembers `path` (a folder when `isFolder`) to be removed on SIGINT or SIGTERM.
     static func register(_ path: String, isFolder: Bool = false) {
