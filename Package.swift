@@ -114,8 +114,15 @@ let package = Package(
             "StagehandCore", "StagehandHost", "StagehandRender", "StagehandABI", "CFFI", "CBenchSupport",
         ]),
 
+        // The benchmark's options, shared by `stagehand-bench` and `stagehand bench`
+        // (which must not link the benchmark itself).
+        .target(name: "StagehandBenchOptions", dependencies: [
+            .product(name: "ArgumentParser", package: "swift-argument-parser", condition: .when(traits: ["CLI"])),
+        ]),
+
         .executableTarget(name: "stagehand-bench", dependencies: [
             "StagehandBench",
+            .target(name: "StagehandBenchOptions", condition: .when(traits: ["CLI"])),
             .product(name: "ArgumentParser", package: "swift-argument-parser", condition: .when(traits: ["CLI"])),
             .product(name: "TextTable", package: "TextTable", condition: .when(traits: ["CLI"])),
         ]),
@@ -134,6 +141,7 @@ let package = Package(
         .executableTarget(name: "stagehand", dependencies: [
             "StagehandHost", "StagehandCore", "StagehandRender", "StagehandServe",
             .target(name: "StagehandPack", condition: .when(traits: ["CLI"])),
+            .target(name: "StagehandBenchOptions", condition: .when(traits: ["CLI"])),
             .product(name: "ArgumentParser", package: "swift-argument-parser", condition: .when(traits: ["CLI"])),
             .product(name: "TextTable", package: "TextTable", condition: .when(traits: ["CLI"])),
         ]),

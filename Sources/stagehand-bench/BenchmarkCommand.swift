@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import StagehandBench
+import StagehandBenchOptions
 import TextTable
 
 /// `stagehand-bench` (what `stagehand bench` runs): the performance figures, each with
@@ -13,7 +14,7 @@ import TextTable
 struct BenchmarkCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "stagehand-bench",
-        abstract: "Measure the engine, the loader and the command line against their goals.",
+        abstract: BenchOptions.abstract,
         discussion: """
             Each figure is a median of repeated runs, printed with its goal and value ÷ goal \
             (≤ 1 meets it). Run the release build: swift build -c release && \
@@ -24,14 +25,10 @@ struct BenchmarkCommand: ParsableCommand {
             """
     )
 
-    @Flag(help: "Print one JSON object: each figure's key with its value, unit and goal.")
-    var json = false
-
-    @Flag(help: "Fewer repetitions: quicker, noisier.")
-    var quick = false
-
-    @Option(help: .hidden)
-    var child: String?
+    @OptionGroup var options: BenchOptions
+    var json: Bool { options.json }
+    var quick: Bool { options.quick }
+    var child: String? { options.child }
 
     func run() throws {
         if let child {

@@ -178,16 +178,8 @@ import Testing
     /// address is named as such, with the forms expected, and nothing listens.
     @Test func aHostThatIsNotAnAddressIsRefusedBeforeListening() throws {
         for host in ["999.1.1.1", "1.2.3", "example.invalid", "::g", ""] {
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: TestServer.productsDirectory + "/stagehand")
-            process.arguments = ["serve", "--port", "0", "--host", host, "--catalog", TestServer.repositoryRoot + "/Catalog.json"]
-            let errors = Pipe()
-            process.standardError = errors
-            process.standardOutput = Pipe()
-            try process.run()
-            let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            process.waitUntilExit()
-            #expect(process.terminationStatus == 1, "\(host)")
+            let (status, text) = try TestServer.refusal(["serve", "--port", "0", "--host", host, "--catalog", TestServer.repositoryRoot + "/Catalog.json"])
+            #expect(status == 1, "\(host)")
             #expect(text == "error: --host \(host): not an address; expected an IPv4 address (such as 127.0.0.1 or 0.0.0.0), an IPv6 address (such as ::1 or ::) or localhost\n", "\(host)")
         }
         #expect(PlaygroundConfiguration.hostProblem("::1") == nil)

@@ -84,16 +84,8 @@ import Glibc
         } catch {
             #expect(error.description == "cannot listen on 127.0.0.1:\(holder.port): Address already in use", "\(error)")
         }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: TestServer.productsDirectory + "/stagehand")
-        process.arguments = ["serve", "--port", String(holder.port), "--catalog", TestServer.repositoryRoot + "/Catalog.json"]
-        let errors = Pipe()
-        process.standardError = errors
-        process.standardOutput = Pipe()
-        try process.run()
-        let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 1, "\(text)")
+        let (status, text) = try TestServer.refusal(["serve", "--port", String(holder.port), "--catalog", TestServer.repositoryRoot + "/Catalog.json"])
+        #expect(status == 1, "\(text)")
         #expect(text.contains("--port \(holder.port)") && text.contains("Address already in use"), "\(text)")
     }
 }

@@ -93,6 +93,21 @@ final class TestServer: @unchecked Sendable {
         logBox = box
     }
 
+    /// Runs `stagehand` with `arguments` that it must refuse before serving (it exits at
+    /// once): its exit status and what it wrote on standard error.
+    static func refusal(_ arguments: [String]) throws -> (status: Int32, errors: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: productsDirectory + "/stagehand")
+        process.arguments = arguments
+        let errors = Pipe()
+        process.standardError = errors
+        process.standardOutput = Pipe()
+        try process.run()
+        let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        return (process.terminationStatus, text)
+    }
+
     /// The server's resident memory now and at its peak (VmRSS, VmHWM), in bytes.
     var memory: (resident: Int, peak: Int)? {
         guard let status = try? String(contentsOfFile: "/proc/\(process.processIdentifier)/status", encoding: .utf8) else { return nil }

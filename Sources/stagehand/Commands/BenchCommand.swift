@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import StagehandBenchOptions
 
 /// `stagehand bench`: runs `stagehand-bench`, the benchmark executable built beside this
 /// one, in place of this process (same arguments, output and exit status).
@@ -10,7 +11,7 @@ import Foundation
 struct BenchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "bench",
-        abstract: "Measure the engine, the loader and the command line against their goals.",
+        abstract: BenchOptions.abstract,
         discussion: """
             Runs stagehand-bench from beside this executable (SwiftPM builds both). Each \
             figure is a median of repeated runs, printed with its goal and value ÷ goal \
@@ -19,14 +20,7 @@ struct BenchCommand: ParsableCommand {
             """
     )
 
-    @Flag(help: "Print one JSON object: each figure's key with its value, unit and goal.")
-    var json = false
-
-    @Flag(help: "Fewer repetitions: quicker, noisier.")
-    var quick = false
-
-    @Option(help: .hidden)
-    var child: String?
+    @OptionGroup var options: BenchOptions
 
     /// The benchmark's file name, beside this executable.
     static let benchmarkName = "stagehand-bench"
@@ -52,10 +46,7 @@ struct BenchCommand: ParsableCommand {
             StandardError.write("error: stagehand bench: this build is instrumented by \(sanitizer), whose runtime owns malloc & co.; the benchmark's allocation counter replaces them and cannot run beside it, and its times would measure the instrumentation: build without --sanitize (swift build -c release)")
             throw ExitCode.failure
         }
-        var arguments = [Self.benchmarkName]
-        if json { arguments.append("--json") }
-        if quick { arguments.append("--quick") }
-        if let child { arguments += ["--child", child] }
+        let arguments = [Self.benchmarkName] + options.arguments
         let argv = arguments.map { strdup($0) } + [nil]
         execv(benchmark, argv)
         // execv returns only when it failed.
