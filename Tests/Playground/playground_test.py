@@ -29,6 +29,7 @@ import subprocess
 import sys
 import tempfile
 import time
+import urllib.error
 import urllib.request
 
 from playwright.sync_api import sync_playwright
@@ -157,6 +158,20 @@ def choose(page, effect, operations):
     check(labels == operations, "%s offers %s: %s" % (effect, " and ".join(operations), labels))
 
 
+def fetch_gif(url, patience=900):
+    """The export's GIF, asking again while the server answers 503 (still being made), as
+    the page does: a debug server on a busy machine can take minutes over a long
+    recording of many views (explode), and the answer is what is checked, not its time."""
+    deadline = time.time() + patience
+    while True:
+        try:
+            return urllib.request.urlopen(url).read()
+        except urllib.error.HTTPError as error:
+            if error.code != 503 or time.time() > deadline:
+                raise
+            time.sleep(1)
+
+
 def replay(page, url, work, stagehand, shots, name):
     """Exports what was played since the effect was chosen, replays the scenario with
     `stagehand play` (the trace must be the live one, byte for byte), and compares each
@@ -170,7 +185,7 @@ def replay(page, url, work, stagehand, shots, name):
     with open(scenario, "wb") as f:
         f.write(urllib.request.urlopen(base + exported["scenario"]).read())
     live_trace = urllib.request.urlopen(base + exported["trace"]).read()
-    gif = urllib.request.urlopen(base + exported["gif"]).read()
+    gif = fetch_gif(base + exported["gif"])
     check(gif[:6] == b"GIF89a", "%s: the export's GIF is a GIF (%d bytes)" % (name, len(gif)))
     trace = os.path.join(work, name + "-replay.json")
     run = subprocess.run([stagehand, "play", scenario, "--trace", trace], cwd=ROOT, capture_output=True, text=True)
