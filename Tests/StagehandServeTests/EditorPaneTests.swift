@@ -245,16 +245,8 @@ import Testing
     }
 
     @Test func saveIsRefusedOffLoopback() throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: TestServer.productsDirectory + "/stagehand")
-        process.arguments = ["serve", "--save", "--host", "0.0.0.0", "--port", "0"]
-        let errors = Pipe()
-        process.standardError = errors
-        process.standardOutput = Pipe()
-        try process.run()
-        let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus != 0)
+        let (status, message) = try TestServer.refusal(["serve", "--save", "--host", "0.0.0.0", "--port", "0"])
+        #expect(status != 0)
         #expect(message.contains("--save") && message.contains("not a loopback address"), "\(message)")
     }
 }
