@@ -70,6 +70,7 @@ package struct PackReader {
             guard total <= limits.totalSize else {
                 throw fail("would inflate to more than \(limits.totalSize) bytes (\(total) by \(record.path)); refused as a zip bomb")
             }
+            if let reason = Self.deflateProblem(record, in: bytes) { throw entryFail(reason) }
         }
         archive = try Self.open(data, fail: fail)
         entries = Array(archive)
@@ -133,6 +134,32 @@ package struct PackReader {
                 throw PackError(pack: manifest.label, file: file.path, "has SHA-256 \(sum); the manifest says \(file.sha256): the pack was changed or damaged after it was made")
             }
             try body(file, data)
+        }
+    }
+
+    /// Why a deflated entry cannot be handed to the archive library: its local header or
+    /// its bytes run past the archive's end, or its deflate stream does not end within
+    /// them (see `DeflateCheck`); nil for a stored entry or a stream that ends.
+    private static func deflateProblem(_ record: CentralDirectory.Record, in bytes: [UInt8]) -> String? {
+        let local = record.localHeaderOffset
+        guard local <= UInt64(bytes.count), UInt64(bytes.count) - local >= 30 else {
+            return "is damaged: its local header lies past the end of the archive"
+        }
+        let at = Int(local)
+        func u16(_ offset: Int) -> Int { Int(bytes[at + offset]) | Int(bytes[at + offset + 1]) << 8 }
+        guard u16(8) == 8 else { return nil }
+        let start = at + 30 + u16(26) + u16(28)
+        guard start <= bytes.count, record.compressedSize <= UInt64(bytes.count - start) else {
+            return "is damaged: its \(record.compressedSize) compressed bytes run past the end of the archive"
+        }
+        let compressed = bytes[start..<(start + Int(record.compressedSize))]
+        switch DeflateCheck.check(compressed, declaredSize: record.uncompressedSize) {
+        case .doesNotEnd:
+            return "is damaged: its deflate stream does not end within its \(record.compressedSize) compressed bytes (truncated?); refused"
+        case .ends, .damaged, .tooLong:
+            // A damaged stream or one longer than declared is refused, with the manifest's
+            // name for the pack, when it is read.
+            return nil
         }
     }
 

@@ -5,7 +5,11 @@ import Testing
 /// the message it must give (`PACK` stands for the archive's path).
 enum HostileArchive: String, CaseIterable, CustomTestStringConvertible {
     case dotDotPath, absolutePath, symbolicLink, hardLink, specialFile, duplicateEntry, largerThanDeclared,
-         zipBomb, lyingManifest, tamperedFile, truncated, notAnArchive
+         neverEndingStream, zipBomb, lyingManifest, tamperedFile, truncated, notAnArchive
+
+    /// A deflate stream cut before its end: the archive library would read on past the
+    /// entry and, at the end of the file, loop for ever.
+    static let cutStream = TestZip.deflatedZeros(1000).dropLast(2)
 
     var testDescription: String { rawValue }
 
@@ -33,6 +37,8 @@ enum HostileArchive: String, CaseIterable, CustomTestStringConvertible {
             pack.files[0].data = Data(count: 1000)
             zip = try pack.zip()
             zip.entries[1] = .init(pack.files[0].path, TestZip.deflatedZeros(100_000), method: 8, declaredSize: 1000)
+        case .neverEndingStream:
+            zip.entries[1] = .init(zip.entries[1].name, Self.cutStream, method: 8, declaredSize: 1000)
         case .zipBomb:
             zip.entries.append(.init("big.effect.json", TestZip.deflatedZeros(1000), method: 8, declaredSize: 600 << 20))
         case .lyingManifest:
@@ -59,6 +65,7 @@ enum HostileArchive: String, CaseIterable, CustomTestStringConvertible {
         case .specialFile: return "error: pack PACK: fifo.effect.json: is not a regular file (Unix file type 0o10000: a device, FIFO, socket or link); a pack holds only regular files; nothing installed\n"
         case .duplicateEntry: return "error: pack PACK: honest.effect.json: appears twice in the archive; which one would be installed is not clear, so neither is; nothing installed\n"
         case .largerThanDeclared: return "error: pack hostile 1.0.0: honest.effect.json: inflates to more than the 1000 bytes it declares; refused; nothing installed\n"
+        case .neverEndingStream: return "error: pack PACK: honest.effect.json: is damaged: its deflate stream does not end within its \(Self.cutStream.count) compressed bytes (truncated?); refused; nothing installed\n"
         case .zipBomb:
             // Everything before the bomb, then its declared 600 MiB.
             let before = ((try? TestPack.declarative("honest", name: "hostile").zip().entries) ?? []).reduce(0) { $0 + $1.payload.count }
