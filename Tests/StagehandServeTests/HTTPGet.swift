@@ -12,11 +12,25 @@ enum HTTPGet {
     }
 
     static func fetch(port: UInt16, path: String) async throws -> Data {
-        let (status, body) = try await response(port: port, path: path)
-        guard status == 200 else {
-            throw Failure(description: "GET \(path): status \(status): \(String(decoding: body.prefix(400), as: UTF8.self))")
+        try await fetch(port: port, path: path, askingAgainFor: 0)
+    }
+
+    /// The body of a 200 response, asking again every second while the server answers
+    /// 503 (a GIF still being made, as the page does), for up to `seconds`: a debug
+    /// server on a busy machine can take minutes over a long recording.
+    static func fetch(port: UInt16, path: String, askingAgainFor seconds: Double) async throws -> Data {
+        let deadline = Date().addingTimeInterval(seconds)
+        while true {
+            let (status, body) = try await response(port: port, path: path)
+            if status == 503, Date() < deadline {
+                try await Task.sleep(for: .seconds(1))
+                continue
+            }
+            guard status == 200 else {
+                throw Failure(description: "GET \(path): status \(status): \(String(decoding: body.prefix(400), as: UTF8.self))")
+            }
+            return body
         }
-        return body
     }
 
     /// The status code and the body, whatever the status.

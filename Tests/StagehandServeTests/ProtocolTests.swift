@@ -101,7 +101,8 @@ import Testing
         let outcomes = replay.events.filter { $0.effect == "parallax-pop" && $0.interactive && $0.kind != "began" }.map(\.kind)
         #expect(outcomes == ["cancelled", "completed"], "\(replay.events)")
         #expect(ExportStore.traceFile(replay) == traceFile, "the replay's trace differs from the live one")
-        let gif = try await Self.get(server, try #require(exported["gif"] as? String))
+        // The recording is as long as the test took: under load, thousands of frames.
+        let gif = try await HTTPGet.fetch(port: server.port, path: try #require(exported["gif"] as? String), askingAgainFor: 900)
         #expect(gif.starts(with: Data("GIF89a".utf8)))
         page.close()
         await server.stop()
