@@ -109,11 +109,20 @@ struct PreviewCommand: ParsableCommand {
         }
         let scenario = StandardScenario.make(for: effect, library: library, screen: screen, framesPerSecond: framesPerSecond,
                                              parameters: overrides)
-        let result = ScenarioRunner(library: library, parameters: [name: overrides]).run(scenario) { diagnostic in
+        let runner = ScenarioRunner(library: library, parameters: [name: overrides])
+        let report: (Diagnostic) -> Void = { diagnostic in
             if diagnostic.severity != .note { StandardError.write(diagnostic.description) }
         }
-        let renderer = Renderer(trace: result.trace)
-        let summary = try output.write(result.trace, renderer: renderer)
+        let summary: String
+        if chosen == .gif {
+            // Painted while the run records: a run of many views never held whole.
+            summary = try output.writeGIF(renderer: Renderer(screen: scenario.screen), framesPerSecond: scenario.framesPerSecond) { add in
+                _ = runner.run(scenario, diagnostics: report, frames: add)
+            }
+        } else {
+            let result = runner.run(scenario, diagnostics: report)
+            summary = try output.write(result.trace, renderer: Renderer(trace: result.trace))
+        }
         print("wrote \(output.out): \(summary)")
     }
 
