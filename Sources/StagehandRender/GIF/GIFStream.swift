@@ -24,9 +24,10 @@ public final class GIFStream {
     private var latest: Trace.Frame?
     /// Its painted image's slot, once a GIF frame shows it.
     private var latestSlot: Int?
-    /// The views and slot of the frame painted last: a shown frame with the same views
-    /// (a pause) reuses its image instead of being painted again.
-    private var painted: (views: [Trace.ViewRecord], slot: Int)?
+    /// The views, fingers and slot of the frame painted last: a shown frame with the same
+    /// views and fingers (a pause: only they are drawn) reuses its image instead of being
+    /// painted again.
+    private var painted: (views: [Trace.ViewRecord], touches: [[Double]]?, slot: Int)?
     /// Per GIF frame, the slot of the image it shows.
     private var shown: [Int] = []
     /// Per trace frame shown, the slot of its image: what the palette counts.
@@ -73,16 +74,16 @@ public final class GIFStream {
     }
 
     /// The slot of the latest frame's image, painting it the first time it is shown
-    /// unless its views are those of the frame painted last.
+    /// unless its views and fingers are those of the frame painted last.
     private func slotOfLatest() -> Int {
         if let latestSlot { return latestSlot }
         let frame = latest!
         let slot: Int
-        if let painted, painted.views == frame.views {
+        if let painted, painted.views == frame.views, painted.touches == frame.touches {
             slot = painted.slot
         } else {
             slot = painter.paint(frame)
-            painted = (frame.views, slot)
+            painted = (frame.views, frame.touches, slot)
         }
         distinct.append(slot)
         latestSlot = slot

@@ -51,6 +51,10 @@ struct PreviewCommand: ParsableCommand {
     @Option(parsing: .unconditional, help: ArgumentHelp("png, svg: the frame at this many seconds (default for png: mid-way through the effect's first transition).", valueName: "seconds"))
     var time: String?
 
+    @Flag(name: .customLong("hide-touches"),
+          help: "Draw no dot where a finger touches the screen (by default each finger of a run driven by touches shows as a translucent dot, as the iOS simulator's \"show touches\" draws it).")
+    var hideTouches = false
+
     @Option(name: .customLong("param"), parsing: .unconditionalSingleValue,
             help: ArgumentHelp("A factory parameter of the effect, key=value (e.g. duration=0.5). Repeatable.", valueName: "key=value"))
     var parameters: [String] = []
@@ -80,7 +84,8 @@ struct PreviewCommand: ParsableCommand {
             try FileIdentity.checkDistinct(outputs: [("--out", out), ("--contact-sheet", contactSheet)],
                                            inputs: [plugins.namedCatalog])
             let library = try plugins.loadLibrary()
-            try Gallery(library: library, folder: out, contactSheet: contactSheet, screen: screen, framesPerSecond: framesPerSecond).write()
+            try Gallery(library: library, folder: out, contactSheet: contactSheet, screen: screen, framesPerSecond: framesPerSecond,
+                        hidesTouches: hideTouches).write()
             return
         }
         guard let name else { throw InputError.fail("NAME", "missing; give an effect's name (stagehand catalog lists them) or --all") }
@@ -116,12 +121,14 @@ struct PreviewCommand: ParsableCommand {
         let summary: String
         if chosen == .gif {
             // Painted while the run records: a run of many views never held whole.
+            let hide = hideTouches
             summary = try output.writeGIF(renderer: Renderer(screen: scenario.screen), framesPerSecond: scenario.framesPerSecond) { add in
-                _ = runner.run(scenario, diagnostics: report, frames: add)
+                _ = runner.run(scenario, diagnostics: report, frames: { add(hide ? $0.withoutTouches : $0) })
             }
         } else {
             let result = runner.run(scenario, diagnostics: report)
-            summary = try output.write(result.trace, renderer: Renderer(trace: result.trace))
+            let trace = hideTouches ? result.trace.withoutTouches : result.trace
+            summary = try output.write(trace, renderer: Renderer(trace: trace))
         }
         print("wrote \(output.out): \(summary)")
     }

@@ -27,6 +27,8 @@ struct Gallery {
     let contactSheet: String?
     let screen: Size
     let framesPerSecond: Int
+    /// `--hide-touches`: no dots where the interactive effects' fingers are.
+    var hidesTouches = false
 
     /// The gallery's GIFs play at 25 fps at most: a page of dozens of GIFs playing at
     /// once shows motion as well at 25, and every GIF frame costs its palette mapping and
@@ -104,12 +106,14 @@ struct Gallery {
             if contactSheet == nil {
                 // Only the GIF: painted while the run records, the run never held whole.
                 let stream = try GIFStream(renderer: Renderer(screen: scenario.screen), timing: timing)
-                _ = runner.run(scenario, frames: stream.add)
+                let hide = hidesTouches
+                _ = runner.run(scenario, frames: { stream.add(hide ? $0.withoutTouches : $0) })
                 result.gif = try stream.finish()
                 return result
             }
             // The still is chosen from the whole run's events and frames.
-            let trace = runner.run(scenario).trace
+            let run = runner.run(scenario).trace
+            let trace = hidesTouches ? run.withoutTouches : run
             if folder != nil {
                 result.gif = try Renderer(trace: trace).gif(trace: trace, timing: timing)
             }
