@@ -369,7 +369,8 @@ final class PlaygroundSession: @unchecked Sendable {
     /// drawn while the page has not read the last frame: the next tick draws the latest.
     private func sendFrame() {
         guard let stage, let frame = stage.latest, let renderer, !isBacklogged() else { return }
-        if !stage.isDragging, let last = lastSent, last.views == frame.views, last.percent == frame.percent,
+        if !stage.isDragging, let last = lastSent, last.views == frame.views, last.touches == frame.touches,
+           last.percent == frame.percent,
            lastAcknowledged == stage.acknowledged, frame.t - last.t < 0.5 { return }
         do {
             let drawing = try renderer.canvasDrawing(frame: frame)
