@@ -103,7 +103,12 @@ let package = Package(
         // `stagehand serve`: the live playground (a web page driving stages over a
         // WebSocket), with its own small HTTP/1.1 and WebSocket server (Server/: every
         // limit a hostile client meets is checked as the bytes arrive).
-        .target(name: "StagehandServe", dependencies: ["StagehandHost", "StagehandRender", "StagehandTrace", "StagehandCore"]),
+        // The handshake's SHA-1 comes from swift-crypto, which the command line (the only
+        // thing that links the playground) already resolves for packs.
+        .target(name: "StagehandServe", dependencies: [
+            "StagehandHost", "StagehandRender", "StagehandTrace", "StagehandCore",
+            .product(name: "Crypto", package: "swift-crypto", condition: .when(traits: ["CLI"])),
+        ]),
 
         // The benchmark behind `stagehand bench`, and its C side: an exact allocation
         // counter (it defines malloc & co. for the executable that links it) and the plain

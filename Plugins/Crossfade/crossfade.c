@@ -20,7 +20,7 @@
 /* The effect, declared once: the manifest entry and the exported factory's prototype
  * and bounds check all come from these two macros (stagehand_effect.h). */
 #define CROSSFADE_PARAMETERS(NUMBER, VALUE) \
-    NUMBER(double, duration, 0.3, 0, 10)
+    NUMBER(double, duration, 0.3, 0, 10, SH_DESCRIBED("Seconds the dissolve takes."))
 
 #define CROSSFADE_EFFECT(EFFECT)                                                                  \
     EFFECT("crossfade", container, false, crossfade_create, CROSSFADE_PARAMETERS,                 \

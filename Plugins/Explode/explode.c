@@ -36,13 +36,14 @@
 
 /* The effect, declared once (stagehand_effect.h): the manifest entry, the exported
  * factory's prototype and its bounds check all come from these two rows. */
-#define EXPLODE_PARAMETERS(NUMBER, VALUE)         \
-    NUMBER(double, duration, 1.0, 0.01, 5)        \
-    NUMBER(double, tile, 39, 30, 1000)            \
-    NUMBER(double, spread, 100, 0, 2000)          \
-    NUMBER(double, max_angle, 180, 0, 180)        \
-    NUMBER(int64, seed, 1, 0, 9007199254740991)   \
-    VALUE(string, gesture, "horizontal")
+#define EXPLODE_PARAMETERS(NUMBER, VALUE)                                                        \
+    NUMBER(double, duration, 1.0, 0.01, 5, SH_DESCRIBED("Seconds the tiles fly for."))            \
+    NUMBER(double, tile, 39, 30, 1000, SH_DESCRIBED("A tile's side, in points."))                 \
+    NUMBER(double, spread, 100, 0, 2000, SH_DESCRIBED("How far a tile flies each way, in points.")) \
+    NUMBER(double, max_angle, 180, 0, 180, SH_DESCRIBED("The most a tile turns, in degrees."))    \
+    NUMBER(int64, seed, 1, 0, 9007199254740991, SH_DESCRIBED("Where the tiles' random paths start: the same seed, the same run.")) \
+    VALUE(string, gesture, "horizontal", SH_CHOICES("none", "horizontal", "vertical", "pinch")    \
+          SH_DESCRIBED("What a finger does to drive a pop or a dismissal."))
 
 #define EXPLODE_EFFECT(EFFECT)                                                                           \
     EFFECT("explode", any, true, explode_create, EXPLODE_PARAMETERS,                                    \

@@ -62,7 +62,7 @@ void modal_complete(sh_context *context);
     SH_FIELD("family", "UIKit modal styles") SH_FIELD("source", "UIKit") SH_FIELD("author", "Stagehand") SH_FIELD("license", "MIT")
 
 #define COVER_VERTICAL_PARAMETERS(NUMBER, VALUE) \
-    NUMBER(double, duration, 0.4, 0.01, 10)
+    NUMBER(double, duration, 0.4, 0.01, 10, SH_DESCRIBED("Seconds the slide takes."))
 
 #define COVER_VERTICAL_EFFECT(EFFECT)                                                              \
     EFFECT("cover-vertical", modal, false, cover_vertical_create, COVER_VERTICAL_PARAMETERS,       \
@@ -71,7 +71,7 @@ void modal_complete(sh_context *context);
            MODAL_FIELDS)
 
 #define CROSS_DISSOLVE_PARAMETERS(NUMBER, VALUE) \
-    NUMBER(double, duration, 0.4, 0.01, 10)
+    NUMBER(double, duration, 0.4, 0.01, 10, SH_DESCRIBED("Seconds the dissolve takes."))
 
 #define CROSS_DISSOLVE_EFFECT(EFFECT)                                                              \
     EFFECT("cross-dissolve", modal, false, cross_dissolve_create, CROSS_DISSOLVE_PARAMETERS,       \
@@ -79,9 +79,10 @@ void modal_complete(sh_context *context);
            "opaque, and fades out to dismiss.",                                                    \
            MODAL_FIELDS)
 
-#define FLIP_HORIZONTAL_PARAMETERS(NUMBER, VALUE) \
-    NUMBER(double, duration, 0.75, 0.01, 10)      \
-    NUMBER(double, m34, -0.002, -0.01, 0)
+#define FLIP_HORIZONTAL_PARAMETERS(NUMBER, VALUE)                          \
+    NUMBER(double, duration, 0.75, 0.01, 10, SH_DESCRIBED("Seconds the turn takes.")) \
+    NUMBER(double, m34, -0.002, -0.01, 0,                                   \
+           SH_DESCRIBED("The perspective: -1 over the eye's distance in points."))
 
 #define FLIP_HORIZONTAL_EFFECT(EFFECT)                                                                \
     EFFECT("flip-horizontal", modal, false, flip_horizontal_create, FLIP_HORIZONTAL_PARAMETERS,       \
@@ -90,14 +91,15 @@ void modal_complete(sh_context *context);
            "m34 = -1/500.",                                                                           \
            MODAL_FIELDS)
 
-#define PAGE_SHEET_PARAMETERS(NUMBER, VALUE)        \
-    NUMBER(double, duration, 0.5, 0.01, 10)         \
-    NUMBER(double, cardTop, 57, 0, 1000)            \
-    NUMBER(double, cornerRadius, 10, 0, 100)        \
-    NUMBER(double, presenterScale, 0.92, 0.1, 1)    \
-    NUMBER(double, dimming, 0.3, 0, 1)              \
-    NUMBER(double, threshold, 0.5, 0, 1)            \
-    NUMBER(double, flickVelocity, 1000, 0, 100000)
+#define PAGE_SHEET_PARAMETERS(NUMBER, VALUE)                                                        \
+    NUMBER(double, duration, 0.5, 0.01, 10, SH_DESCRIBED("Seconds the card takes to rise."))        \
+    NUMBER(double, cardTop, 57, 0, 1000, SH_DESCRIBED("Points between the screen's top and the card's.")) \
+    NUMBER(double, cornerRadius, 10, 0, 100, SH_DESCRIBED("The card's top corners, in points."))    \
+    NUMBER(double, presenterScale, 0.92, 0.1, 1, SH_DESCRIBED("What the presenter shrinks to."))    \
+    NUMBER(double, dimming, 0.3, 0, 1, SH_DESCRIBED("The black over the presenter, 0 to 1."))       \
+    NUMBER(double, threshold, 0.5, 0, 1, SH_DESCRIBED("How far a pan must go to dismiss, 0 to 1.")) \
+    NUMBER(double, flickVelocity, 1000, 0, 100000,                                                  \
+           SH_DESCRIBED("Points per second downward that dismiss whatever the distance."))
 
 #define PAGE_SHEET_EFFECT(EFFECT)                                                                    \
     EFFECT("page-sheet", modal, true, page_sheet_create, PAGE_SHEET_PARAMETERS,                      \

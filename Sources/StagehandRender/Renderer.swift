@@ -70,13 +70,14 @@ public struct Renderer: Sendable {
         let indices = timing.frameIndices(of: trace)
         guard !indices.isEmpty else { throw RenderError("the run has no frames") }
         // Paint each distinct trace frame once, in parallel, keeping only its runs; a frame
-        // whose views are those of the one before (a pause: only the views are drawn)
+        // whose views and fingers are those of the one before (a pause: only they are drawn)
         // reuses that one's runs.
         let distinct = Array(Set(indices)).sorted()
         var painted: [Int] = []
         var paintedIndex: [Int] = []
         for index in distinct {
-            if let last = painted.last, trace.frames[last].views == trace.frames[index].views {
+            if let last = painted.last, trace.frames[last].views == trace.frames[index].views,
+               trace.frames[last].touches == trace.frames[index].touches {
                 paintedIndex.append(painted.count - 1)
             } else {
                 painted.append(index)

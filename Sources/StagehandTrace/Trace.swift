@@ -23,9 +23,15 @@ public struct Trace: Codable, Hashable, Sendable {
         public var percent: Double?
         /// Every view in the window, back to front.
         public var views: [ViewRecord]
+        /// The fingers on the screen, `[x, y]` in screen points each, in the order of
+        /// their touch ids; absent when none is (so traces of runs without touches read
+        /// and compare as before). Pictures draw a dot at each (see Documentation/Rendering.md).
+        public var touches: [[Double]]?
 
-        public init(t: Double, stack: [String], presented: [String], percent: Double?, views: [ViewRecord]) {
+        public init(t: Double, stack: [String], presented: [String], percent: Double?, views: [ViewRecord],
+                    touches: [[Double]]? = nil) {
             self.t = t; self.stack = stack; self.presented = presented; self.percent = percent; self.views = views
+            self.touches = touches
         }
     }
 

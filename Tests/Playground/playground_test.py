@@ -12,13 +12,16 @@ Then the same for two effects whose drawing is clipped, held mid-drag and releas
 explode's pop (tiles that are snapshots of squares of the screen) and circular-reveal's
 dismissal (a circular mask); and portal (its doors are snapshots of halves of the
 screen), whose default pinch the page names as out of one pointer's reach before a
-horizontal swipe is chosen in its parameters. Last, the editor pane of a declarative
+horizontal swipe is chosen in its parameters. Then magic-move on the page's matched
+screens (`matched_views`): row 3 flies into the pushed page, and a pop held mid-drag is
+compared with play's PNG over the flying copies. Last, the editor pane of a declarative
 effect (`editor_pane`): a parameter and the curve edited in the page, the stage
 following each edit, a problem marked at its line and column, download and save.
 
-    Tests/Playground/playground_test.py [--stagehand PATH] [--screenshot PNG]
+    Tests/Playground/playground_test.py [--stagehand PATH] [--screenshot PNG] [--only matched]
 
---screenshot writes a picture of the whole page (the README's). Exits 0 when every
+--screenshot writes a picture of the whole page (the README's); --only matched runs only
+the magic-move part (`matched_views`). Exits 0 when every
 check passes, 1 with the failures listed otherwise.
 """
 import argparse
@@ -99,23 +102,30 @@ def shot(page, what):
     raise SystemExit("the stage never stood still for a screenshot: " + what)
 
 
-def compare(page, a, b):
-    """Mean channel difference and share of very different pixels, measured in the page."""
-    return page.evaluate("""async ([a, b]) => {
+def compare(page, a, b, region=None):
+    """Mean channel difference and share of very different pixels, measured in the page
+    (within `region`, [x, y, width, height] in pixels, when given)."""
+    return page.evaluate("""async ([a, b, region]) => {
         const load = (data) => new Promise((ok, no) => { const i = new Image(); i.onload = () => ok(i); i.onerror = no; i.src = data; });
         const [x, y] = await Promise.all([load(a), load(b)]);
         if (x.width !== y.width || x.height !== y.height) return {size: [x.width, x.height, y.width, y.height]};
         const pixels = (img) => { const c = document.createElement('canvas'); c.width = img.width; c.height = img.height;
           const g = c.getContext('2d'); g.drawImage(img, 0, 0); return g.getImageData(0, 0, img.width, img.height).data; };
         const p = pixels(x), q = pixels(y);
-        let sum = 0, bad = 0;
-        for (let i = 0; i < p.length; i += 4) {
-          let worst = 0;
-          for (let k = 0; k < 3; k++) { const d = Math.abs(p[i + k] - q[i + k]); sum += d; if (d > worst) worst = d; }
-          if (worst > 48) bad++;
+        const [rx, ry, rw, rh] = region || [0, 0, x.width, x.height];
+        let sum = 0, bad = 0, n = 0;
+        for (let row = Math.max(0, ry); row < Math.min(x.height, ry + rh); row++) {
+          for (let col = Math.max(0, rx); col < Math.min(x.width, rx + rw); col++) {
+            const i = (row * x.width + col) * 4;
+            let worst = 0;
+            for (let k = 0; k < 3; k++) { const d = Math.abs(p[i + k] - q[i + k]); sum += d; if (d > worst) worst = d; }
+            if (worst > 48) bad++;
+            n++;
+          }
         }
-        return {mean: sum / (p.length / 4 * 3), bad: bad / (p.length / 4)};
-    }""", ["data:image/png;base64," + base64.b64encode(a).decode(), "data:image/png;base64," + base64.b64encode(b).decode()])
+        return {mean: sum / Math.max(1, n * 3), bad: bad / Math.max(1, n), pixels: n};
+    }""", ["data:image/png;base64," + base64.b64encode(a).decode(), "data:image/png;base64," + base64.b64encode(b).decode(),
+           region])
 
 
 def drag(page, box, to_fraction, end, picture=None, start=(0.5, 0.5), vertical=False):
@@ -251,6 +261,73 @@ def fading(history, lo, hi):
     return [(f["percent"], f["alphas"]) for f in history if f["percent"] is not None and lo <= f["percent"] <= hi]
 
 
+def matched_views(page, box, url, work, stagehand):
+    """magic-move on the playground's matched screens: a push flies row 3 of the list
+    into the page's picture; a pop dragged a third of the way and held shows the two
+    flying copies mid-flight, cross-fading (the destination's over the source's) with
+    the finger's dot. The canvas must show what `stagehand play` renders for that frame,
+    over the whole stage and, tighter, over the flying copies' box, where a copy left
+    out or composited wrongly would differ on most pixels. Then view-transition's push,
+    whose pairs and screens cross-fade plus-lighter, scrubbed to mid-way."""
+    choose(page, "magic-move", ["Push", "Pop", "Present", "Dismiss"])
+    page.click('#operations button[data-operation="push"]')
+    settle(page, 1.0)
+    mid, after = drag(page, box, 0.55, "up", start=(0.2, 0.5))
+    check(0.15 < (mid["percent"] or 0) < 0.5, "magic-move's pop follows the pan: %s" % mid["percent"])
+    events = replay(page, url, work, stagehand, [mid, after], "magic-move")
+    outcomes = [e["kind"] for e in events if e["effect"] == "magic-move" and e["interactive"] and e["kind"] != "began"]
+    check(outcomes == ["cancelled"], "released before half way, magic-move's pop goes back: %s" % outcomes)
+    with open(os.path.join(work, "magic-move-replay.json")) as f:
+        trace = json.load(f)
+    frame = min(trace["frames"], key=lambda f: abs(f["t"] - mid["t"]))
+    copies = [v for v in frame["views"] if v["title"].startswith("snapshot of") and not v["hidden"] and v["opacity"] > 0.01]
+    check(len(copies) >= 2, "mid-drag two copies fly: %s" % [(v["title"], v["opacity"]) for v in copies])
+    check(bool(frame.get("touches")), "the trace has the finger mid-drag: %s" % frame.get("touches"))
+    if not copies:
+        return
+    xs = [c[0] for v in copies for c in v["corners"]]
+    ys = [c[1] for v in copies for c in v["corners"]]
+    region = [int(min(xs)), int(min(ys)), int(max(xs) - min(xs)), int(max(ys) - min(ys))]
+    check(region[2] > 40 and region[3] > 30, "the flight's box is not empty: %s" % region)
+    png = os.path.join(work, "magic-move-mid.png")
+    run = subprocess.run([stagehand, "play", os.path.join(work, "magic-move.json"), "--out", png, "--time", "%.6f" % mid["t"]],
+                         cwd=ROOT, capture_output=True, text=True)
+    check(run.returncode == 0, "stagehand play renders magic-move mid-drag" + ("" if run.returncode == 0 else ": " + run.stderr[-300:]))
+    if run.returncode != 0:
+        return
+    with open(png, "rb") as f:
+        played = f.read()
+    d = compare(page, mid["png"], played, region)
+    check("mean" in d and d["mean"] <= 3.0 and d["bad"] <= 0.02,
+          "magic-move mid-drag, the flying copies %s: the page shows what stagehand play renders (%s)" % (region, d))
+    # The same box after the release (the copies gone) differs: the comparison can fail.
+    d = compare(page, after["png"], played, region)
+    check("mean" in d and d["mean"] > 10, "without the copies the box differs from play's mid-drag picture (%s)" % d)
+
+    # view-transition cross-fades each pair's images, and the screens, with plus-lighter:
+    # its push scrubbed back to mid-way on the timeline must match play's PNG, where a
+    # normal cross-fade would let the black behind the screens show through.
+    choose(page, "view-transition", ["Push", "Pop", "Present", "Dismiss"])
+    page.click('#operations button[data-operation="push"]')
+    settle(page, 1.0)
+    history = state(page, "stagehand.history()")
+    running = [i for i, f in enumerate(history) if f["percent"] is not None]
+    check(len(running) > 4, "view-transition's push ran for %d frames" % len(running))
+    if not running:
+        return
+    middle = min(running, key=lambda i: abs(history[i]["percent"] - 0.5))
+    page.evaluate("(i) => { const t = document.getElementById('timeline'); t.value = String(i);"
+                  " t.dispatchEvent(new Event('input')); }", middle)
+    wait(page, "stagehand.frame.index === %d" % history[middle]["index"])
+    scrubbed = shot(page, "push scrubbed to %d %%" % round(history[middle]["percent"] * 100))
+    replay(page, url, work, stagehand, [scrubbed], "view-transition")
+    with open(os.path.join(work, "view-transition-replay.json")) as f:
+        trace = json.load(f)
+    frame = min(trace["frames"], key=lambda f: abs(f["t"] - scrubbed["t"]))
+    added = [v for v in frame["views"] if v.get("compositing") == "plus-lighter" and 0.05 < v["opacity"] < 0.95]
+    check(len(added) >= 2, "mid-way, views cross-fade plus-lighter: %s" % [(v["title"], v["opacity"]) for v in added])
+
+
 def editor_pane(browser, stagehand, work):
     """A declarative effect edited in the page: a parameter's default and the curve typed
     over key by key, each edit played at once; a misspelt key marked at its line and
@@ -339,6 +416,7 @@ def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--stagehand", default=os.path.join(ROOT, ".build", "debug", "stagehand"))
     parser.add_argument("--screenshot", help="write a picture of the whole page here")
+    parser.add_argument("--only", choices=["matched"], help="run only this part (matched: magic-move mid-drag)")
     args = parser.parse_args()
     server, url = start_server(args.stagehand)
     work = tempfile.mkdtemp(prefix="stagehand-playground-")
@@ -351,6 +429,10 @@ def main():
             wait(page, "stagehand.catalog && stagehand.selected && stagehand.frame")
             names = state(page, "stagehand.catalog.effects.map(e => e.name)")
             check("parallax-pop" in names, "the catalog lists parallax-pop (%d effects)" % len(names))
+            if args.only == "matched":
+                matched_views(page, page.locator("#stage").bounding_box(), url, work, args.stagehand)
+                browser.close()
+                return finish()
             choose(page, "parallax-pop", ["Push", "Pop"])
             sliders = page.locator("#parameters input[type=range]").count()
             check(sliders >= 4, "parallax-pop's bounded parameters are sliders (%d)" % sliders)
@@ -411,10 +493,15 @@ def main():
             mid, after = drag(page, box, 0.70, "up")
             check(0.3 < (mid["percent"] or 0) < 0.5, "portal's pop follows the swipe: %s" % mid["percent"])
             replay(page, url, work, args.stagehand, [mid, after], "portal")
+            matched_views(page, box, url, work, args.stagehand)
             editor_pane(browser, args.stagehand, work)
             browser.close()
     finally:
         stop_server(server)
+    return finish()
+
+
+def finish():
     if failures:
         print("%d check(s) failed" % len(failures))
         return 1

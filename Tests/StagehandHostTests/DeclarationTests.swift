@@ -128,6 +128,61 @@ import Testing
         #expect(info.errors.isEmpty, "\(info.errors)")
     }
 
+    /// The spin effect with a string parameter that declares its choices, and a
+    /// description on two parameters; `refused` is a choice the factory's body refuses.
+    static func spinWithChoices(refusing refused: String) -> String {
+        cEffect
+            .replacingOccurrences(of: "NUMBER(double, duration, 0.5, 0.01, 10)  \\",
+                                  with: "NUMBER(double, duration, 0.5, 0.01, 10, SH_DESCRIBED(\"Seconds a turn takes.\")) \\")
+            .replacingOccurrences(of: "VALUE(bool, clockwise, true)",
+                                  with: "VALUE(bool, clockwise, true) \\\n    VALUE(string, style, \"calm\", SH_CHOICES(\"calm\", \"wild\") SH_DESCRIBED(\"How it \\\\\\\"spins\\\\\\\".\"))")
+            .replacingOccurrences(of: "spin *effect = calloc(1, sizeof *effect);",
+                                  with: "if (strcmp(style, \"\(refused)\") == 0) return NULL;\n    spin *effect = calloc(1, sizeof *effect);")
+            .replacingOccurrences(of: "#include <stdlib.h>", with: "#include <stdlib.h>\n#include <string.h>")
+    }
+
+    /// A C row declares a string's choices and each parameter's description, as a Swift
+    /// declaration does: `info` lists them, a value outside the choices is refused naming
+    /// them, and `validate` calls the factory with each choice.
+    @Test func aCRowDeclaresAStringsChoicesAndItsParametersDescriptions() throws {
+        let workspace = try Workspace()
+        let plugins = try workspace.directory("plugins")
+        _ = try workspace.compile(Self.spinWithChoices(refusing: "none of them"), to: "plugins/libSpin.so",
+                                  flags: ["-Wall", "-Wextra", "-Werror", "-fvisibility=hidden"])
+        let info = try runStagehand(["info", "spin", "--json", "--plugins", plugins])
+        try #require(info.status == 0, "\(info.errors)")
+        let record = try #require(try JSONSerialization.jsonObject(with: Data(info.output.utf8)) as? [String: Any])
+        let parameters = try #require(record["parameters"] as? [[String: Any]])
+        #expect(parameters.map { $0["name"] as? String } == ["duration", "turns", "clockwise", "style"])
+        #expect(parameters[3]["choices"] as? [String] == ["calm", "wild"])
+        #expect(parameters[3]["default"] as? String == "calm")
+        #expect(parameters[3]["description"] as? String == "How it \"spins\".")
+        #expect(parameters[0]["description"] as? String == "Seconds a turn takes.")
+        #expect(parameters[1]["description"] == nil)
+        #expect(info.errors.isEmpty, "\(info.errors)")
+
+        let valid = try runStagehand(["validate", plugins + "/libSpin.so"])
+        #expect(valid.status == 0, "\(valid.output)\(valid.errors)")
+
+        let refused = try runStagehand(["preview", "spin", "--plugins", plugins, "--out", workspace.path + "/spin.gif",
+                                        "--param", "style=giddy"])
+        #expect(refused.status != 0)
+        #expect(refused.errors.contains("parameter style of effect spin: expected one of calm, wild, got \"giddy\""),
+                "\(refused.errors)")
+        #expect(!FileManager.default.fileExists(atPath: workspace.path + "/spin.gif"))
+    }
+
+    /// `validate` fails a C effect whose factory refuses one of its own declared choices,
+    /// naming it.
+    @Test func validateFailsACEffectThatRefusesOneOfItsDeclaredChoices() throws {
+        let workspace = try Workspace()
+        _ = try workspace.directory("plugins")
+        let bundle = try workspace.compile(Self.spinWithChoices(refusing: "wild"), to: "plugins/libSpin.so")
+        let validate = try runStagehand(["validate", bundle])
+        #expect(validate.status != 0)
+        #expect((validate.output + validate.errors).contains("wild"), "\(validate.output)\(validate.errors)")
+    }
+
     @Test func aCFactoryDeclaredWithTheMacrosRefusesOutOfBoundsArgumentsBeforeItsBody() throws {
         let workspace = try Workspace()
         // The same effect with three double parameters, so the harness can call it.

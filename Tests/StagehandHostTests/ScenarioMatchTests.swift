@@ -27,6 +27,33 @@ import StagehandCore
         #expect(result.trace.events.map(\.kind) == ["began", "completed"])
     }
 
+    /// `"matched": true` gives the screens the scenario does not name one identifier:
+    /// row 3 of the root's list, every pushed page's picture (whatever its title, as the
+    /// playground makes them), a presented form; a screen it names keeps its own.
+    @Test func matchedGivesTheDefaultScreensTheStandardIdentifier() throws {
+        let json = """
+            {"root": {"title": "Inbox"}, "matched": true,
+             "screens": {"Named": {"image": true}},
+             "steps": [{"push": {"title": "Page 1"}}, {"wait": 1}, {"push": {"title": "Named"}}, {"wait": 1},
+                       {"present": {"title": "Sheet 1"}}, {"wait": 1}]}
+            """
+        let s = try ScenarioParser.parse(Data(json.utf8), file: "s.json")
+        #expect(s.matchesDefaultScreens)
+        let result = try BuiltInEffects.play(json)
+        func tagged(_ frame: Trace.Frame?) -> [String] {
+            (frame?.views ?? []).filter { $0.match != nil }.map { "\($0.kind) \($0.match!)" }
+        }
+        #expect(tagged(result.trace.frames.first) == ["panel standard-row-3"])
+        #expect(tagged(result.trace.frames.first { $0.stack.last == "Page 1" && $0.t > 0.9 }) == ["image standard-row-3"])
+        // The named screen's picture has no identifier; the presented form has one.
+        #expect(tagged(result.trace.frames.first { $0.stack.last == "Named" && $0.t > 1.9 && $0.presented.isEmpty }) == [])
+        #expect(tagged(result.trace.frames.last).count == 1, "\(tagged(result.trace.frames.last))")
+        // Without the key, nothing is tagged; a wrong type names it.
+        let plain = try BuiltInEffects.play(json.replacingOccurrences(of: #""matched": true,"#, with: ""))
+        #expect(plain.trace.frames.allSatisfy { tagged($0).isEmpty })
+        #expect(failure(#"{"matched": "yes"}"#) == "error: s.json: matched: expected true or false")
+    }
+
     @Test func aRowsIconIsTheRowsElementCountingFromOne() throws {
         let s = try ScenarioParser.parse(Data(Self.inboxToMail.utf8), file: "s.json")
         #expect(s.screens["Inbox"]?.matches == [.row(3): "mail-3", .rowText(3): "subject"])

@@ -103,4 +103,37 @@ import Testing
         try #require(shapes.count == 1)
         #expect(shapes[0]["p"] != nil && Self.numbers(shapes[0]["p"]).isEmpty, "\(shapes)")
     }
+
+    /// A plus-lighter view is a group added onto its isolated parent's layer, as cairo
+    /// draws it: `{"g":"begin","o":"over"}` for the parent, one `"o":"lighter"` group per
+    /// picture with its opacity, each closed by `{"g":"end"}`, in order.
+    @Test func plusLighterViewsAreGroupsAddedOntoTheirParentsLayer() throws {
+        let items = try Self.items(PlusLighterPixelTests.scene([0.25, 0.75], .plusLighter))
+        let marks = items.compactMap { item -> String? in
+            guard let g = item["g"] as? String else { return nil }
+            return g == "end" ? "end" : "\(item["o"] ?? "?") \((item["a"] as? NSNumber)?.doubleValue ?? -1)"
+        }
+        #expect(marks == ["over 1.0", "lighter 0.25", "end", "lighter 0.75", "end", "end"], "\(marks)")
+        // The pictures' fills are inside their groups, drawn opaque (the group carries the opacity).
+        let first = try #require(items.firstIndex { $0["o"] as? String == "lighter" })
+        #expect(items[first + 1]["c"] != nil && items[first + 1]["a"] == nil)
+    }
+
+    /// A frame's finger is two discs (rim, then core) centred on it, above every view.
+    @Test func aFingerIsDrawnLast() throws {
+        let (frame, renderer) = try Scene.frame { window in
+            _ = Scene.view(Rect(x: 0, y: 0, width: 400, height: 400), Scene.blueColor, in: window)
+        }
+        var touched = frame
+        touched.touches = [[120, 80]]
+        let plain = try renderer.canvasDrawing(frame: frame)
+        let json = try renderer.canvasDrawing(frame: touched)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+        let items = try #require(object["items"] as? [[String: Any]])
+        #expect(!plain.contains(TouchDot.rimColor.hex))
+        let rim = items[items.count - 2], core = items[items.count - 1]
+        #expect(rim["c"] as? String == TouchDot.rimColor.hex && core["c"] as? String == TouchDot.coreColor.hex)
+        #expect(Self.numbers(rim["r"]) == [-20, -20, 40, 40, 20] && Self.numbers(rim["m"]) == [1, 0, 0, 1, 120, 80])
+        #expect(Self.numbers(core["r"]) == [-17, -17, 34, 34, 17])
+    }
 }

@@ -13,10 +13,14 @@
  *
  *     // The parameters, in the factory's order. NUMBER(type, name, default, min, max)
  *     // for a number with inclusive bounds; VALUE(type, name, default) for a parameter
- *     // without bounds (bool, string, or a number that takes any value).
- *     #define FADE_PARAMETERS(NUMBER, VALUE)      \
- *         NUMBER(double, duration, 0.3, 0.01, 10) \
- *         VALUE(bool, reversed, false)
+ *     // without bounds (bool, string, or a number that takes any value). Either may end
+ *     // with what a reader of the catalog is told: SH_DESCRIBED("...") and, for a
+ *     // string, SH_CHOICES("a", "b", ...), the only values it takes.
+ *     #define FADE_PARAMETERS(NUMBER, VALUE)                                     \
+ *         NUMBER(double, duration, 0.3, 0.01, 10, SH_DESCRIBED("Seconds."))      \
+ *         VALUE(bool, reversed, false)                                           \
+ *         VALUE(string, edge, "bottom", SH_CHOICES("bottom", "top")              \
+ *               SH_DESCRIBED("Where the modal comes from."))
  *
  *     // The effect: name, kind, interactive (true or false), factory, parameters,
  *     // description, and optional fields (SH_FIELD, any number, or none at all).
@@ -27,7 +31,7 @@
  *
  *     static const sh_host *fade_host;   // saved by init
  *
- *     // The factory: `sh_effect *fade_create(double duration, bool reversed)`,
+ *     // The factory: `sh_effect *fade_create(double duration, bool reversed, const char *edge)`,
  *     // exported. The block is its body; it runs only with arguments within bounds.
  *     SH_EFFECT_FACTORY(FADE_EFFECT, fade_host) {
  *         ... make the effect from duration and reversed ...
@@ -42,6 +46,10 @@
  * no C suffix (`0.3f`) and no macro: they are copied into the manifest as written.
  * Texts (names, description, fields) are C string literals copied into the JSON as
  * they are: escape a `"` or `\` in them for JSON (`\\\"`).
+ *
+ * A string's choices are checked by the host, which refuses any other value before it
+ * calls the factory (naming the choices), and by `stagehand validate`, which calls the
+ * factory with each of them; the wrapper below does not compare strings.
  *
  * A factory called with an argument outside its bounds (or a NULL string) returns NULL
  * without running the body, after one line in the host's log naming the parameter, its
@@ -82,6 +90,17 @@
     "{\"abi\": {\"major\": " SH__STRING(STAGEHAND_ABI_MAJOR) ", \"minor\": "                \
     SH__STRING(STAGEHAND_ABI_MINOR) "}, \"bundle\": {\"name\": \"" name "\", \"version\": \"" \
     version "\"}, \"effects\": [" SH__JOIN(__VA_ARGS__) "]}"
+
+/** A parameter's description, for `stagehand info`, the catalog and the playground:
+ *  a C string literal, escaped for JSON as the other texts are. Written last in a
+ *  NUMBER or VALUE row, after its bounds or default. */
+#define SH_DESCRIBED(text) ", \"description\": \"" text "\""
+
+/** The values a string parameter takes, as C string literals: the host refuses any
+ *  other, `info` lists them and the playground offers them as a menu. Written last in a
+ *  VALUE row (before or after SH_DESCRIBED, without a comma between them). Each literal
+ *  is copied into the manifest as the JSON string it spells. */
+#define SH_CHOICES(...) ", \"choices\": [" #__VA_ARGS__ "]"
 
 /* -- How it works (nothing below is for authors to call) ------------------------------- */
 
@@ -128,25 +147,27 @@
 #define SH__JOIN_15(a, ...) a "," SH__JOIN_14(__VA_ARGS__)
 #define SH__JOIN_16(a, ...) a "," SH__JOIN_15(__VA_ARGS__)
 
-/* A parameter as a C argument declaration, as an argument, and as manifest JSON. */
-#define SH__DECLARE_NUMBER(type, name, default_value, min, max) , SH__CTYPE_##type name
-#define SH__DECLARE_VALUE(type, name, default_value) , SH__CTYPE_##type name
-#define SH__PASS_NUMBER(type, name, default_value, min, max) , name
-#define SH__PASS_VALUE(type, name, default_value) , name
-#define SH__JSON_NUMBER(type, name, default_value, min, max)                                 \
+/* A parameter as a C argument declaration, as an argument, and as manifest JSON. What
+ * follows the bounds or the default (SH_DESCRIBED, SH_CHOICES: JSON fields as string
+ * literals) goes into the JSON only. */
+#define SH__DECLARE_NUMBER(type, name, default_value, min, max, ...) , SH__CTYPE_##type name
+#define SH__DECLARE_VALUE(type, name, default_value, ...) , SH__CTYPE_##type name
+#define SH__PASS_NUMBER(type, name, default_value, min, max, ...) , name
+#define SH__PASS_VALUE(type, name, default_value, ...) , name
+#define SH__JSON_NUMBER(type, name, default_value, min, max, ...)                            \
     , "{\"name\": \"" #name "\", \"type\": \"" #type "\", \"default\": " #default_value     \
-      ", \"min\": " #min ", \"max\": " #max "}"
-#define SH__JSON_VALUE(type, name, default_value)                                            \
-    , "{\"name\": \"" #name "\", \"type\": \"" #type "\", \"default\": " #default_value "}"
+      ", \"min\": " #min ", \"max\": " #max __VA_ARGS__ "}"
+#define SH__JSON_VALUE(type, name, default_value, ...)                                       \
+    , "{\"name\": \"" #name "\", \"type\": \"" #type "\", \"default\": " #default_value __VA_ARGS__ "}"
 
 /* The checks the wrapper runs before the body: inclusive bounds (NaN is never within);
  * a string must not be NULL; other unbounded values pass. */
-#define SH__CHECK_NUMBER(type, name, default_value, min, max)                                \
+#define SH__CHECK_NUMBER(type, name, default_value, min, max, ...)                           \
     if (!sh_within_##type##_((name), (min), (max))) {                                         \
         sh_effect_refuse_(sh_host_, sh_factory_, #name, (double)(name), "outside its bounds " #min "..." #max); \
         return NULL;                                                                          \
     }
-#define SH__CHECK_VALUE(type, name, default_value) SH__CHECK_VALUE_##type(name)
+#define SH__CHECK_VALUE(type, name, default_value, ...) SH__CHECK_VALUE_##type(name)
 #define SH__CHECK_VALUE_double(name)
 #define SH__CHECK_VALUE_float(name)
 #define SH__CHECK_VALUE_int32(name)

@@ -7,6 +7,9 @@ extension Window {
     /// `.ended` or `.cancelled`; events that break this are reported as diagnostics
     /// ("gesture") and ignored. Timestamps should not go backwards for one touch.
     public func send(_ touch: Touch) {
+        if touch.phase == .began || touchesDown[touch.id] != nil {
+            touchesDown[touch.id] = touch.phase.isFinal ? nil : touch.location
+        }
         gestureArena.handle(touch)
     }
 

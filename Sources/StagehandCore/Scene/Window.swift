@@ -17,6 +17,12 @@ public final class Window: View {
     /// Routes touches to recognizers (UIKit's gesture environment).
     private(set) lazy var gestureArena = GestureArena(window: self)
 
+    /// The fingers on the screen now, by touch id, each where its last event put it: a
+    /// touch is down from its `began` until its `ended` or `cancelled`, whatever the
+    /// recognizers made of it. What a trace records, so pictures can show each finger
+    /// (as the iOS simulator's "show touches" does).
+    package internal(set) var touchesDown: [Int: Point] = [:]
+
     public init(frame: Rect) {
         super.init(frame: frame, kind: .window, label: nil)
         name = "window"

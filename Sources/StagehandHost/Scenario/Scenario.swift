@@ -19,6 +19,12 @@ public struct Scenario: Hashable, Sendable {
     /// What each screen shows, by controller title (`"screens"`); a title not named here
     /// gets its role's default (see `content(for:role:)`).
     public var screens: [String: ScreenContent] = [:]
+    /// Whether the screens `screens` does not name carry one match identifier on their
+    /// default content (`"matched": true`): the root list's row 3, a pushed page's
+    /// picture, a presented form. A matched effect then flies row 3 into every page it
+    /// opens, however many the run makes and whatever their titles (the playground's
+    /// stages, whose pages are made one by one, are such runs).
+    public var matchesDefaultScreens = false
     /// Seconds the run may go on after the last step to let transitions end.
     public var settleLimit: Double = 10
     /// Factory parameter values per effect name, as text (`"parameters"`): a recording
@@ -73,14 +79,25 @@ public struct Scenario: Hashable, Sendable {
     /// The content of the screen titled `title`: what `screens` says, or the default of
     /// its role — a list for the root, a detail page (with a back chevron naming the
     /// screen below) for a pushed one, a form for a presented one, a card for a child.
+    /// With `matchesDefaultScreens`, the defaults carry the standard run's identifier.
     public func content(for title: String, role: ScreenRole) -> ScreenContent {
         if let chosen = screens[title] { return chosen }
+        let id = StandardScenario.matchIdentifier
+        var content: ScreenContent
         switch role {
-        case .root: return .list
-        case .pushed(let below): return .detail(back: below)
-        case .presented: return .form
-        case .child: return .card
+        case .root:
+            content = .list
+            if matchesDefaultScreens { content.matches = [.row(3): id] }
+        case .pushed(let below):
+            content = .detail(back: below)
+            if matchesDefaultScreens { content.matches = [.image: id] }
+        case .presented:
+            content = .form
+            if matchesDefaultScreens { content.matches = [.form: id] }
+        case .child:
+            content = .card
         }
+        return content
     }
 
     /// The most frames the run can record.

@@ -127,7 +127,8 @@ public enum ScenarioParser {
         }
 
         mutating func scenario(_ json: JSONValue) throws(Diagnostic) -> Scenario {
-            let top = try object(json, "", keys: ["screen", "root", "navigation", "steps", "settle", "screens", "parameters"])
+            let top = try object(json, "", keys: ["screen", "root", "navigation", "steps", "settle", "screens", "parameters",
+                                                      "matched"])
             var s = Scenario()
             if let screen = top["screen"] {
                 let o = try object(screen, "screen", keys: ["width", "height", "fps"])
@@ -152,6 +153,7 @@ public enum ScenarioParser {
                 s.interactivePop = try string(o["interactivePop"], "navigation.interactivePop")
             }
             s.settleLimit = try number(top["settle"], "settle", min: 0, max: 600) ?? s.settleLimit
+            s.matchesDefaultScreens = try bool(top["matched"], "matched") ?? false
             if let screens = top["screens"] {
                 guard case .object(let members) = screens else { throw fail("screens", "expected an object: screen title → content") }
                 let (fields, duplicate) = JSONValue.fields(members)

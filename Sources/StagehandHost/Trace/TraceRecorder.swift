@@ -92,9 +92,11 @@ public final class TraceRecorder {
             vc = p
         }
         let percent = stage.runningTransitionPercent
+        let fingers = stage.window.touchesDown
+        let touches = fingers.isEmpty ? nil : fingers.keys.sorted().compactMap { fingers[$0] }.map { [r($0.x), r($0.y)] }
         let frame = Trace.Frame(t: Self.round6(stage.now),
                                 stack: topNavigation()?.viewControllers.map { $0.title ?? "untitled" } ?? [],
-                                presented: presented, percent: percent.map(r), views: views)
+                                presented: presented, percent: percent.map(r), views: views, touches: touches)
         if overflowed > 0 && !saidOverflow {
             saidOverflow = true
             stage.report(.warning, "trace", "at \(frame.t) s, \(overflowed) numbers of the scene overflowed to infinity or NaN (first in view \"\(firstOverflow ?? "")\"); they are written as 0 (said once per run)")

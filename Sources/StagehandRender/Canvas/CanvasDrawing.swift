@@ -10,6 +10,7 @@ import StagehandTrace
 ///       {"r":[x,y,w,h,radius],"m":[a,b,c,d,tx,ty],"c":"#rrggbb"},     a rounded rectangle placed by m
 ///       {"t":"Title","s":28,"x":cx,"y":baseline,"m":[…],"c":"#rrggbb"} a title, bold DejaVu Sans, centred on x
 ///       {"k":[{"p":[…]},{"r":[…],"m":[…]}]}                           the clip for the items after it
+///       {"g":"begin","a":0.5,"o":"lighter"}, …, {"g":"end"}           a group (see below)
 ///     ]}
 ///
 /// Items are back to front, in screen points; `a` (opacity) is left out when 1. A `k`
@@ -17,6 +18,13 @@ import StagehandTrace
 /// lists (their intersection; an empty polygon shows nothing), until the next `k`
 /// (`{"k":[]}`: no clipping). Items start unclipped, and a `k` is sent only where the
 /// clip changes, so the subviews of one clipping view share one.
+///
+/// A `g` item opens or closes a group: the items between are drawn on a transparent
+/// layer of their own, which the closing item puts on what lay below with opacity `a`,
+/// added (`"o":"lighter"`, the canvas's `globalCompositeOperation = 'lighter'`: a
+/// plus-lighter view) or over (`"o":"over"`: the isolated parent of plus-lighter views).
+/// Groups nest; each starts and ends with no clip in force (a `k` follows when its first
+/// item is clipped), as cairo and SVG clip the group's items, not the group.
 extension Renderer {
     public func canvasDrawing(frame: Trace.Frame) throws(RenderError) -> String {
         let list = try displayLists([frame])[0]
@@ -29,6 +37,19 @@ extension Renderer {
         }
         var clipInForce = "[]"
         for item in list.items {
+            if let mark = item.group {
+                separator(&w)
+                switch mark {
+                case .begin(let alpha, let additive):
+                    w.append("{\"g\":\"begin\",\"a\":")
+                    w.number(alpha, decimals: 3)
+                    w.append(additive ? ",\"o\":\"lighter\"}" : ",\"o\":\"over\"}")
+                case .end:
+                    w.append("{\"g\":\"end\"}")
+                }
+                clipInForce = "[]"
+                continue
+            }
             // Most items clip nothing: no text is made for them.
             let clip = item.clips.isEmpty ? "[]" : clipText(item.clips)
             if clip != clipInForce {

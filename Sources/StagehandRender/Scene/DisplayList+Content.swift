@@ -28,11 +28,19 @@ extension DisplayList {
             .polygon(points.map(project))
         }
 
+        // A panel, picture or button casts its shadow as a screen does: a matched view
+        // flying between screens keeps the shadow it has on either.
+        var shadow: [Fill] = []
+        if view.shadow > 0.001, style == .panel || style == .image || style == .button {
+            shadow = Self.shadow(of: view, quad: quad, placement: quad.isParallelogram ? placement : nil, bounds: bounds,
+                                 radius: radius, alpha: min(view.shadow, 1) * ink.alpha)
+        }
+
         switch style {
         case .panel, .separator:
-            return DisplayItem(fills: [Fill(shape: body, color: ink)], label: nil)
+            return DisplayItem(fills: shadow + [Fill(shape: body, color: ink)], label: nil)
         case .image:
-            var fills = [Fill(shape: body, color: ink)]
+            var fills = shadow + [Fill(shape: body, color: ink)]
             fills += picture(size: size, radius: radius, opacity: view.opacity, sky: ink).map { Fill(shape: onScreen($0.0), color: $0.1) }
             return DisplayItem(fills: fills, label: nil)
         case .chevron:
@@ -43,7 +51,7 @@ extension DisplayList {
             let text = (ink.luminance > 0.5 ? Palette.darkText : Palette.lightText).fading(view.opacity)
             let label = line(view.title, in: size, fontSize: buttonFontShare * size.height, bold: true, centred: true, color: text,
                              placement: placement, metrics: metrics)
-            return DisplayItem(fills: [Fill(shape: body, color: ink)], label: label)
+            return DisplayItem(fills: shadow + [Fill(shape: body, color: ink)], label: label)
         case .title, .text:
             let label = line(view.title, in: size, fontSize: lineFontShare * size.height, bold: style == .title,
                              centred: style == .title, color: ink, placement: placement, metrics: metrics)

@@ -9,7 +9,8 @@ import StagehandTrace
 /// A view is painted when it shows: not hidden (nor inside a hidden view) and with an
 /// opacity (its alpha times its ancestors') above zero. Screens are cards coloured from
 /// their titles, navigation bars light bars, dimming views black at 40 %, containers
-/// nothing; a colour recorded in the trace wins over all of these.
+/// nothing; a colour recorded in the trace wins over all of these. The fingers on the
+/// screen, when the frame has any, are dots above everything (`TouchDot`).
 struct DisplayList: Sendable {
     var screen: Size
     var background: RGBA
@@ -89,6 +90,7 @@ struct DisplayList: Sendable {
             }
         }
         for _ in groups { items.append(.group(.end)) }
+        items += TouchDot.items(at: frame.touches ?? [])
     }
 
     /// The indexes of the views that hold a plus-lighter subview: each is drawn as an

@@ -38,6 +38,7 @@ enum ScenarioFile {
             }
             out += "  \"parameters\": {\(effects.joined(separator: ", "))},\n"
         }
+        if header.matchesDefaultScreens { out += "  \"matched\": true,\n" }
         out += "  \"settle\": 0,\n  \"steps\": [\n"
         out += lines.map { "    " + $0 }.joined(separator: ",\n")
         out += (lines.isEmpty ? "" : "\n") + "  ]\n}\n"

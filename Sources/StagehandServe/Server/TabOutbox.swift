@@ -30,6 +30,12 @@ final class TabOutbox: Sendable {
 
     private let state = Locked(State())
     private let ready = DispatchSemaphore(value: 0)
+    private let frameWritten = Locked<(@Sendable () -> Void)?>(nil)
+
+    /// Called (on the writer's thread) each time a frame has been written to the page.
+    func onFrameWritten(_ action: @escaping @Sendable () -> Void) {
+        frameWritten.withLock { $0 = action }
+    }
 
     /// Queues a message; a frame replaces the frame still waiting (which is counted as
     /// dropped). Past `messageLimit` waiting messages the tab is closed (1008).
@@ -108,7 +114,11 @@ final class TabOutbox: Sendable {
 
     /// The writer finished writing what `next` gave it.
     func wrote() {
-        state.withLock { $0.frameInFlight = false }
+        let wasFrame = state.withLock { state -> Bool in
+            defer { state.frameInFlight = false }
+            return state.frameInFlight
+        }
+        if wasFrame, let action = frameWritten.withLock({ $0 }) { action() }
     }
 
     /// Whether a frame is still waiting or being written: the session then does not

@@ -1,4 +1,5 @@
 import Foundation
+import Crypto
 
 /// A frame the server sends (RFC 6455, 5.2): final, unmasked, of one opcode.
 enum WebSocketFrame {
@@ -29,8 +30,10 @@ enum WebSocketFrame {
         return out
     }
 
-    /// `Sec-WebSocket-Accept` for a client's `Sec-WebSocket-Key` (RFC 6455, 4.2.2).
+    /// `Sec-WebSocket-Accept` for a client's `Sec-WebSocket-Key` (RFC 6455, 4.2.2): the
+    /// SHA-1 of the key and the protocol's GUID, in base 64. (SHA-1 is what the protocol
+    /// names; it protects nothing here.)
     static func accept(key: String) -> String {
-        Data(SHA1.digest(Array((key + "258EAFA5-E914-47DA-95CA-C5AB0DC85B11").utf8))).base64EncodedString()
+        Data(Insecure.SHA1.hash(data: Data((key + "258EAFA5-E914-47DA-95CA-C5AB0DC85B11").utf8))).base64EncodedString()
     }
 }

@@ -40,8 +40,12 @@ struct EffectOperations {
     }
 
     /// The scenario a fresh stage starts from, before any step.
+    /// Its screens carry the standard match identifier (row 3 of the list, each page's
+    /// picture, each sheet's form), so a matched effect shows its pairs; every other
+    /// effect plays as it would without them.
     var scenario: Scenario {
         var s = Scenario()
+        s.matchesDefaultScreens = true
         guard let effect else { return s }
         switch effect.kind {
         case .push: s.push = effect.name

@@ -35,6 +35,10 @@ final class PlaygroundSession: @unchecked Sendable {
     private var renderFailed = false
     /// Whether a move was applied ahead of the clock (see `tickEarly`).
     private var ahead = false
+    /// Ticks in a row at which the page had not read the last frame, and whether the
+    /// stage is paused for that (see `advance`).
+    private var unreadTicks = 0
+    private var paused = false
     /// The editor pane's draft of the chosen declarative effect.
     private var editor = EffectEditor()
 
@@ -288,10 +292,25 @@ final class PlaygroundSession: @unchecked Sendable {
         return value.description
     }
 
+    /// Ticks in a row with the last frame unread after which a stage pauses: half a
+    /// second at normal speed.
+    static let pauseAfterUnreadTicks = 30
+
+    /// The page read a frame: a stage paused because it did not goes on, from where it
+    /// stopped (its clock is virtual: the pause is not in the recording).
+    func pageReadAFrame() {
+        queue.async { [self] in
+            unreadTicks = 0
+            guard paused, !closed else { return }
+            paused = false
+            schedule()
+        }
+    }
+
     /// (Re)starts the frame clock at the current speed.
     private func schedule() {
         timer?.cancel()
-        guard !closed, let stage else { return }
+        guard !closed, !paused, let stage else { return }
         let interval = stage.frameDuration / speed
         let timer = DispatchSource.makeTimerSource(flags: .strict, queue: queue)
         timer.schedule(deadline: .now() + interval, repeating: interval, leeway: .microseconds(500))
@@ -306,7 +325,7 @@ final class PlaygroundSession: @unchecked Sendable {
     /// a second while a finger's move reaches the page in the time it takes to step and
     /// draw one frame, not up to a frame later.
     private func tickEarly() {
-        guard !ahead else { return }
+        guard !ahead, !paused else { return }
         ahead = true
         advance()
     }
@@ -319,8 +338,23 @@ final class PlaygroundSession: @unchecked Sendable {
         advance()
     }
 
+    /// Steps the stage and sends its frame, unless the page has read none of the frames
+    /// of the last half second: the stage then pauses until it reads one, as a browser
+    /// stops a hidden tab's animation frames. A tab that reads nothing thus costs the
+    /// server nothing, and the tabs that read keep the cores to themselves.
     private func advance() {
-        guard !closed, let stage else { return }
+        guard !closed, !paused, let stage else { return }
+        if isBacklogged() {
+            unreadTicks += 1
+            if unreadTicks >= Self.pauseAfterUnreadTicks {
+                paused = true
+                timer?.cancel()
+                timer = nil
+                return
+            }
+        } else {
+            unreadTicks = 0
+        }
         let wasFull = stage.recordingFull
         stage.tick()
         if stage.recordingFull, !wasFull {
@@ -335,7 +369,8 @@ final class PlaygroundSession: @unchecked Sendable {
     /// drawn while the page has not read the last frame: the next tick draws the latest.
     private func sendFrame() {
         guard let stage, let frame = stage.latest, let renderer, !isBacklogged() else { return }
-        if !stage.isDragging, let last = lastSent, last.views == frame.views, last.percent == frame.percent,
+        if !stage.isDragging, let last = lastSent, last.views == frame.views, last.touches == frame.touches,
+           last.percent == frame.percent,
            lastAcknowledged == stage.acknowledged, frame.t - last.t < 0.5 { return }
         do {
             let drawing = try renderer.canvasDrawing(frame: frame)

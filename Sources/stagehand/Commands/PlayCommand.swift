@@ -28,6 +28,10 @@ struct PlayCommand: ParsableCommand {
     @Option(parsing: .unconditional, help: ArgumentHelp("With --out .png or .svg: the frame at this many seconds (default for png: mid-way through the first transition; for svg: the animated run).", valueName: "seconds"))
     var time: String?
 
+    @Flag(name: .customLong("hide-touches"),
+          help: "Draw no dot where a finger touches the screen (by default each finger of a run driven by touches shows as a translucent dot, as the iOS simulator's \"show touches\" draws it).")
+    var hideTouches = false
+
     func run() throws {
         _ = try parameters.parsed()
         let seconds = try PictureOutput.parseTime(time)
@@ -40,6 +44,8 @@ struct PlayCommand: ParsableCommand {
             picture = output
         } else if time != nil {
             throw InputError.fail("--time", "picks the frame to render; give --out too")
+        } else if hideTouches {
+            throw InputError.fail("--hide-touches", "hides the fingers in the pictures; give --out too (the trace keeps them)")
         }
         try FileIdentity.checkDistinct(outputs: [("--trace", trace), ("--out", out)],
                                        inputs: [("SCENARIO", scenario), plugins.namedCatalog])
@@ -70,7 +76,8 @@ struct PlayCommand: ParsableCommand {
         let result = ScenarioRunner(library: library, parameters: values).run(script, diagnostics: { diagnostic in
             StandardError.write(diagnostic.description)
         }, frames: consumer)
-        let pictureSummary = try picture?.write(result.trace, renderer: Renderer(trace: result.trace))
+        let shown = hideTouches ? result.trace.withoutTouches : result.trace
+        let pictureSummary = try picture?.write(shown, renderer: Renderer(trace: shown))
         if let writer {
             // Frames kept for the picture go to the trace now (streamed ones already went).
             for frame in result.trace.frames { writer.append(frame) }

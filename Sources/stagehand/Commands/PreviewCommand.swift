@@ -51,6 +51,10 @@ struct PreviewCommand: ParsableCommand {
     @Option(parsing: .unconditional, help: ArgumentHelp("png, svg: the frame at this many seconds (default for png: mid-way through the effect's first transition).", valueName: "seconds"))
     var time: String?
 
+    @Flag(name: .customLong("hide-touches"),
+          help: "Draw no dot where a finger touches the screen (by default each finger of a run driven by touches shows as a translucent dot, as the iOS simulator's \"show touches\" draws it).")
+    var hideTouches = false
+
     @Option(name: .customLong("param"), parsing: .unconditionalSingleValue,
             help: ArgumentHelp("A factory parameter of the effect, key=value (e.g. duration=0.5). Repeatable.", valueName: "key=value"))
     var parameters: [String] = []
@@ -80,7 +84,8 @@ struct PreviewCommand: ParsableCommand {
             try FileIdentity.checkDistinct(outputs: [("--out", out), ("--contact-sheet", contactSheet)],
                                            inputs: [plugins.namedCatalog])
             let library = try plugins.loadLibrary()
-            try Gallery(library: library, folder: out, contactSheet: contactSheet, screen: screen, framesPerSecond: framesPerSecond).write()
+            try Gallery(library: library, folder: out, contactSheet: contactSheet, screen: screen, framesPerSecond: framesPerSecond,
+                        hidesTouches: hideTouches).write()
             return
         }
         guard let name else { throw InputError.fail("NAME", "missing; give an effect's name (stagehand catalog lists them) or --all") }
@@ -112,8 +117,8 @@ struct PreviewCommand: ParsableCommand {
         let result = ScenarioRunner(library: library, parameters: [name: overrides]).run(scenario) { diagnostic in
             if diagnostic.severity != .note { StandardError.write(diagnostic.description) }
         }
-        let renderer = Renderer(trace: result.trace)
-        let summary = try output.write(result.trace, renderer: renderer)
+        let trace = hideTouches ? result.trace.withoutTouches : result.trace
+        let summary = try output.write(trace, renderer: Renderer(trace: trace))
         print("wrote \(output.out): \(summary)")
     }
 

@@ -26,6 +26,8 @@ struct Gallery {
     let contactSheet: String?
     let screen: Size
     let framesPerSecond: Int
+    /// `--hide-touches`: no dots where the interactive effects' fingers are.
+    var hidesTouches = false
 
     /// The gallery's GIFs play at 25 fps at most: a page of dozens of GIFs playing at
     /// once shows motion as well at 25, and every GIF frame costs its palette mapping and
@@ -97,7 +99,8 @@ struct Gallery {
     func render(_ effect: EffectInfo) -> Rendered {
         do {
             let scenario = StandardScenario.make(for: effect, library: library, screen: screen, framesPerSecond: framesPerSecond)
-            let trace = ScenarioRunner(library: library).run(scenario).trace
+            let run = ScenarioRunner(library: library).run(scenario).trace
+            let trace = hidesTouches ? run.withoutTouches : run
             var result = Rendered()
             if folder != nil {
                 let rate = min(trace.fps, Self.galleryFramesPerSecond)
