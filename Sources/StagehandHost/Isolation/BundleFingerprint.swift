@@ -18,7 +18,9 @@ import StagehandShared
 /// plugin path several times (`validate` checking a pack's files one after the other)
 /// does not read every built-in bundle again each time. Any write to the file changes its
 /// status-change time, which no one can set back, so a file rewritten meanwhile is
-/// hashed again.
+/// hashed again; a file changed less than a second before it is hashed is not
+/// remembered at all, since the kernel's times are coarse enough for two writes in a
+/// row to share them.
 struct BundleFingerprint: Codable, Equatable {
     var size: Int64
     /// Seconds and nanoseconds since the epoch, as one number of nanoseconds.
@@ -45,7 +47,13 @@ struct BundleFingerprint: Codable, Equatable {
         let hex = String(hash, radix: 16)
         let fingerprint = BundleFingerprint(size: Int64(size), modified: modified,
                                             hash: String(repeating: "0", count: 16 - hex.count) + hex)
-        hashed.withLock { $0[identity] = fingerprint }
+        // The kernel's file times are coarse (a few milliseconds): a file changed in the
+        // last second could be changed again with the same times, so it is not remembered.
+        var now = timespec()
+        clock_gettime(CLOCK_REALTIME, &now)
+        if Int64(now.tv_sec) * 1_000_000_000 + Int64(now.tv_nsec) - identity.changed > 1_000_000_000 {
+            hashed.withLock { $0[identity] = fingerprint }
+        }
         return fingerprint
     }
 
