@@ -9,8 +9,9 @@ import StagehandCore
 /// sees only `public` declarations, and `@testable import` is not available in the
 /// release builds a fuzzer needs. Each call runs exactly the code the CLI runs on that
 /// input (no copy of it) and returns what a user would be told, so the suite can also
-/// replay the fuzzers' seed corpus through them.
-public enum ParserEntryPoints {
+/// replay the fuzzers' seed corpus through them. They are not the library's API: the fuzz
+/// targets import them with `@_spi(Fuzzing) import StagehandHost`.
+@_spi(Fuzzing) public enum ParserEntryPoints {
     /// What reading one input gave.
     public struct Outcome: Hashable, Sendable {
         /// How many things were accepted: catalog entries, manifest effects, or scenario

@@ -53,12 +53,11 @@ public struct Renderer: Sendable {
 
     /// Every frame of the run as a PNG, in order (painted and encoded in parallel).
     public func pngs(trace: Trace) throws(RenderError) -> [Data] {
-        let metrics = try FontMetrics.shared()
-        let frames = trace.frames, screen = screen
-        let results = try FrameWorkers(width: width, height: height, screen: screen)
-            .map(count: frames.count, list: { DisplayList(frame: frames[$0], screen: screen, metrics: metrics) }) { canvas in
+        let painter = try FramePainter(width: width, height: height, screen: screen) { canvas in
             Result { () throws(RenderError) in try PNGEncoder.encode(canvas) }
         }
+        for frame in trace.frames { _ = painter.paint(frame) }
+        let results = painter.finish()
         return try results.map { (result) throws(RenderError) in try result.get() }
     }
 
@@ -67,38 +66,9 @@ public struct Renderer: Sendable {
     /// The run as an animated GIF that loops forever, resampled to `timing` (a GIF
     /// cannot show every frame rate: see `GIFTiming`).
     public func gif(trace: Trace, timing: GIFTiming) throws(RenderError) -> Data {
-        let indices = timing.frameIndices(of: trace)
-        guard !indices.isEmpty else { throw RenderError("the run has no frames") }
-        // Paint each distinct trace frame once, in parallel, keeping only its runs; a frame
-        // whose views and fingers are those of the one before (a pause: only they are drawn)
-        // reuses that one's runs.
-        let distinct = Array(Set(indices)).sorted()
-        var painted: [Int] = []
-        var paintedIndex: [Int] = []
-        for index in distinct {
-            if let last = painted.last, trace.frames[last].views == trace.frames[index].views,
-               trace.frames[last].touches == trace.frames[index].touches {
-                paintedIndex.append(painted.count - 1)
-            } else {
-                painted.append(index)
-                paintedIndex.append(painted.count - 1)
-            }
-        }
-        // Each frame's display list is made by the worker that paints it and dropped
-        // once painted: only the runs of each frame are kept.
-        let metrics = try FontMetrics.shared()
-        let frames = trace.frames, shown = painted, screen = screen
-        let paintedImages = try FrameWorkers(width: width, height: height, screen: screen)
-            .map(count: shown.count, list: { DisplayList(frame: frames[shown[$0]], screen: screen, metrics: metrics) }) {
-                canvas in RunLengthImage(canvas)
-            }
-        let images = paintedIndex.map { paintedImages[$0] }
-        var histogram = ColorTable<Int>()
-        for image in images { image.count(into: &histogram) }
-        let palette = GIFPalette(histogram: histogram)
-        let position = Dictionary(uniqueKeysWithValues: distinct.enumerated().map { ($1, $0) })
-        return try GIFEncoder.encode(indices.map { images[position[$0]!] }, width: width, height: height,
-                                     palette: palette, timing: timing)
+        let stream = try GIFStream(renderer: self, timing: timing)
+        for frame in trace.frames { stream.add(frame) }
+        return try stream.finish()
     }
 
     // MARK: SVG and HTML

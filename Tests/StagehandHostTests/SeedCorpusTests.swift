@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import StagehandHost
+@_spi(Fuzzing) import StagehandHost
 
 /// The fuzzers' committed seed corpus (`Fuzzing/Corpus/<target>/`), replayed in-process
 /// through the same entry points the fuzz targets call, so the corpus stays meaningful

@@ -1,4 +1,5 @@
 import Foundation
+import StagehandCore
 import StagehandHost
 @testable import StagehandRender
 import StagehandTestSupport
@@ -97,6 +98,20 @@ import Testing
         let frames = (try? FileManager.default.contentsOfDirectory(atPath: scratch.file("frames"))) ?? []
         #expect(frames.count > 30 && frames.allSatisfy { $0.hasPrefix("frame-") && $0.hasSuffix(".png") })
         #expect(scratch.contents == ["c.gif", "c.html", "c.png", "c.svg", "frames"])
+    }
+
+    /// `preview`'s GIF is painted while the run records; it is the GIF of the recorded
+    /// run of the same standard scenario, byte for byte.
+    @Test func previewsGIFIsTheRecordedRunsGIF() throws {
+        let scratch = try Scratch()
+        let run = try stagehand(["preview", "crossfade", "--size", "120x260", "--out", scratch.file("c.gif")])
+        #expect(run.status == 0, "\(run.errors)")
+        let written = try Data(contentsOf: URL(fileURLWithPath: scratch.file("c.gif")))
+        let library = RenderEnvironment.library
+        let scenario = StandardScenario.make(for: try library.effect(named: "crossfade"), library: library,
+                                             screen: Size(width: 120, height: 260), framesPerSecond: 60)
+        let trace = ScenarioRunner(library: library).run(scenario).trace
+        #expect(written == (try Renderer(trace: trace).gif(trace: trace, timing: GIFTiming(framesPerSecond: 60))))
     }
 
     @Test func playRendersAScenarioByExtension() throws {

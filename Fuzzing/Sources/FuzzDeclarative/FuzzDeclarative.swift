@@ -1,5 +1,5 @@
 import FuzzSupport
-import StagehandHost
+@_spi(Fuzzing) import StagehandHost
 
 /// A declarative effect file: read, then made and evaluated (`ParserEntryPoints.declarativeEffect`).
 @_cdecl("LLVMFuzzerTestOneInput")

@@ -1,5 +1,5 @@
 import FuzzSupport
-import StagehandHost
+@_spi(Fuzzing) import StagehandHost
 
 /// libFuzzer's entry: one input, read as `ParserEntryPoints.manifest` reads it.
 @_cdecl("LLVMFuzzerTestOneInput")

@@ -11,11 +11,11 @@ import StagehandCore
 /// handles, indexes and thread, so a bundle's mistake becomes a diagnostic naming the
 /// effect and the call, and a neutral result (NULL, zero, false, nothing done), never a
 /// crash.
-public enum HostTable {
+package enum HostTable {
     /// The table, built on first use.
     // nonisolated(unsafe): written once by the lazy initialiser (which Swift runs exactly
     // once), never mutated nor freed after; only its address crosses threads.
-    nonisolated(unsafe) public static let shared: UnsafePointer<sh_host> = {
+    nonisolated(unsafe) package static let shared: UnsafePointer<sh_host> = {
         let table = UnsafeMutablePointer<sh_host>.allocate(capacity: 1)
         table.initialize(to: make())
         return UnsafePointer(table)

@@ -8,11 +8,11 @@
 /// the documented order, two-space indentation, one line per parameter, numbers in their
 /// shortest form, a final newline. Regenerating an unchanged set of bundles therefore
 /// rewrites the committed file byte for byte, and any difference is a real change.
-public enum CatalogWriter {
+package enum CatalogWriter {
     /// The catalog of `effects`, each listed as its bundle's manifest declares it. The
     /// `bundle` of an entry is the bundle's file name: a bundle found on the plugin
     /// search path lies directly in a plugin directory.
-    public static func text(for effects: [EffectInfo]) -> String {
+    package static func text(for effects: [EffectInfo]) -> String {
         let entries = effects.sorted { $0.name < $1.name }.map(entry)
         var text = "{\n  \"schemaVersion\": \(Catalog.schemaVersion),\n"
         text += entries.isEmpty ? "  \"effects\": []\n" : "  \"effects\": [\n" + entries.joined(separator: ",\n") + "\n  ]\n"

@@ -18,30 +18,30 @@ import StagehandCore
 /// paths; it must call `PluginScanner.runChild(paths:)` (the `stagehand` executable does
 /// this for `stagehand scan-bundles PATH...`). `EffectLibrary.load` scans in process
 /// when it is given no scanner, which is faster but protects nothing.
-public struct PluginScanner: Sendable {
+package struct PluginScanner: Sendable {
     /// Overrides the cache directory (default `$XDG_CACHE_HOME/stagehand`, else
     /// `~/.cache/stagehand`).
-    public static let cacheEnvironmentVariable = "STAGEHAND_CACHE_DIR"
+    package static let cacheEnvironmentVariable = "STAGEHAND_CACHE_DIR"
     /// Overrides the time limit of one bundle's scan, in seconds.
-    public static let timeoutEnvironmentVariable = "STAGEHAND_SCAN_TIMEOUT"
-    public static let defaultTimeout = 10.0
+    package static let timeoutEnvironmentVariable = "STAGEHAND_SCAN_TIMEOUT"
+    package static let defaultTimeout = 10.0
 
-    public var executable: String
+    package var executable: String
     /// argv of the scanning process, argv[0] included; the paths are appended.
-    public var arguments: [String]
+    package var arguments: [String]
     /// Where `plugin-scans.json` is kept; `nil` scans every bundle on every load.
-    public var cacheDirectory: String?
+    package var cacheDirectory: String?
     /// Seconds one bundle may take (from the moment its scan starts) before the scanning
     /// process is stopped and the bundle reported as hung.
-    public var timeout: Double
+    package var timeout: Double
     /// The scanning process's environment.
-    public var environment: [String: String]
+    package var environment: [String: String]
     /// Bundles (by path as found) scanned in the calling process, never cached: for a
     /// caller that is itself the isolation, such as `stagehand validate`'s checking
     /// process, which must see its own bundle crash to report the step.
-    public var inProcessPaths: Set<String> = []
+    package var inProcessPaths: Set<String> = []
 
-    public init(executable: String, arguments: [String], cacheDirectory: String?, timeout: Double = PluginScanner.defaultTimeout,
+    package init(executable: String, arguments: [String], cacheDirectory: String?, timeout: Double = PluginScanner.defaultTimeout,
                 environment: [String: String] = ProcessInfo.processInfo.environment) {
         self.executable = executable
         self.arguments = arguments
@@ -52,7 +52,7 @@ public struct PluginScanner: Sendable {
 
     /// `STAGEHAND_CACHE_DIR`, else `$XDG_CACHE_HOME/stagehand`, else
     /// `$HOME/.cache/stagehand`; `nil` when none is set (nothing is cached).
-    public static func defaultCacheDirectory(environment: [String: String]) -> String? {
+    package static func defaultCacheDirectory(environment: [String: String]) -> String? {
         if let directory = environment[cacheEnvironmentVariable], !directory.isEmpty { return directory }
         if let cache = environment["XDG_CACHE_HOME"], cache.hasPrefix("/") { return FileSystem.join(cache, "stagehand") }
         if let home = environment["HOME"], home.hasPrefix("/") { return FileSystem.join(home, ".cache/stagehand") }
@@ -184,7 +184,7 @@ public struct PluginScanner: Sendable {
     /// The scanning process's work: scans each bundle in turn and sends each result to
     /// the parent on the supervised channel (`begin: INDEX`, `step: NAME` before each
     /// step that runs bundle code, `result: JSON`).
-    public static func runChild(paths: [String], host: UnsafePointer<sh_host> = HostTable.shared) {
+    package static func runChild(paths: [String], host: UnsafePointer<sh_host> = HostTable.shared) {
         let encoder = JSONEncoder()
         for (index, path) in paths.enumerated() {
             SupervisedChild.send("begin", "\(index)")

@@ -15,12 +15,12 @@ import Musl
 /// output. The parent reads the channel as lines arrive, never only at the end, and
 /// stops the child (SIGKILL) once `timeout` seconds pass without the deadline being
 /// renewed.
-public enum SupervisedChild {
+package enum SupervisedChild {
     /// The descriptor the child writes its messages to.
-    public static let channelDescriptor: Int32 = 3
+    package static let channelDescriptor: Int32 = 3
 
     /// How the child ended.
-    public enum Ending: Equatable, Sendable {
+    package enum Ending: Equatable, Sendable {
         /// `exit(status)` or a return from `main`.
         case exited(Int32)
         /// Killed by a signal it raised or received (SIGSEGV, SIGABRT, ...).
@@ -29,7 +29,7 @@ public enum SupervisedChild {
         case timedOut(Double)
 
         /// "crashed with signal 11 (SIGSEGV)", "exited with status 3", "hung (stopped after 5.0 s)".
-        public var description: String {
+        package var description: String {
             switch self {
             case .exited(let status): return "exited with status \(status)"
             case .signalled(let signal): return "crashed with signal \(signal) (\(SupervisedChild.signalName(signal)))"
@@ -40,19 +40,19 @@ public enum SupervisedChild {
 
     /// What the parent does after a line: go on, or go on with the deadline renewed
     /// (`timeout` seconds from now).
-    public enum LineResponse {
+    package enum LineResponse {
         case keepDeadline
         case renewDeadline
     }
 
-    public struct SpawnError: Error, CustomStringConvertible {
-        public var description: String
+    package struct SpawnError: Error, CustomStringConvertible {
+        package var description: String
     }
 
     /// Runs `executable` with `arguments` (argv[0] included) and `environment`, hands
     /// each channel line to `onLine` as it arrives (without its newline), and returns how
     /// the child ended. A line arriving after the child ended is still delivered.
-    public static func run(executable: String, arguments: [String], environment: [String: String],
+    package static func run(executable: String, arguments: [String], environment: [String: String],
                            timeout: Double, onLine: (String) -> LineResponse) -> Result<Ending, SpawnError> {
         var ends: [Int32] = [-1, -1]
         guard pipe(&ends) == 0 else {
@@ -153,7 +153,7 @@ public enum SupervisedChild {
 
     /// In the child: sends one message to the parent, written at once (no buffer), so
     /// the parent knows the last step even if the next instruction kills the process.
-    public static func send(_ kind: String, _ text: String) {
+    package static func send(_ kind: String, _ text: String) {
         let line = Array("\(kind): \(text)\n".utf8)
         var offset = 0
         while offset < line.count {

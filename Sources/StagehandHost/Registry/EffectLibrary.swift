@@ -72,6 +72,33 @@ public final class EffectLibrary: @unchecked Sendable {
     ///   - catalogPath: the catalog (`--catalog`); when `nil`, `STAGEHAND_CATALOG`, then
     ///     `Catalog.json` in the current directory, then in the executable's directory
     ///     or the nearest one above it.
+    ///   - environment: where the two variables are read (tests pass their own).
+    ///   - userPluginDirectory: searched last when given, with every pack installed in it
+    ///     (see `UserPluginDirectory`); `nil` (the default) leaves it out, so an app loads
+    ///     only what it names. Pass `UserPluginDirectory.path(environment:)` to load what
+    ///     the user installed, as the `stagehand` command line does.
+    ///
+    /// Bundles are opened in this process, each initialised once per process with the
+    /// host's function table. The result is the library and what loading it said (a
+    /// bundle refused, a catalog entry without a bundle): `let (library, problems) = ...`.
+    public static func load(pluginDirectories: [String] = [], catalogPath: String? = nil,
+                            environment: [String: String] = ProcessInfo.processInfo.environment,
+                            userPluginDirectory: String? = nil) -> (library: EffectLibrary, diagnostics: [Diagnostic]) {
+        load(pluginDirectories: pluginDirectories, catalogPath: catalogPath, host: HostTable.shared, environment: environment,
+             userPluginDirectory: userPluginDirectory)
+    }
+
+    /// Loads every effect it can find, as the tools of this package need: with a host
+    /// table of their choice, out of process, without the built-in bundles or without
+    /// a catalog (the public `load` is this with the defaults).
+    ///
+    /// - Parameters:
+    ///   - pluginDirectories: searched first, in order (`--plugins`); then the
+    ///     colon-separated `STAGEHAND_PLUGIN_PATH`, then the directory of the running
+    ///     executable, where SwiftPM builds the built-in bundles.
+    ///   - catalogPath: the catalog (`--catalog`); when `nil`, `STAGEHAND_CATALOG`, then
+    ///     `Catalog.json` in the current directory, then in the executable's directory
+    ///     or the nearest one above it.
     ///   - host: the host function table handed to each bundle's `init`. It must stay
     ///     valid for the life of the process. A bundle is initialised once per process,
     ///     with the table of the first load that opened it.
@@ -92,12 +119,12 @@ public final class EffectLibrary: @unchecked Sendable {
     ///   - readingCatalog: `false` reads no catalog at all (`catalogPath` is ignored), so
     ///     every effect is listed as its bundle's manifest declares it: what
     ///     `CatalogWriter` writes the catalog from.
-    public static func load(pluginDirectories: [String] = [], catalogPath: String? = nil, host: UnsafePointer<sh_host> = HostTable.shared,
-                            environment: [String: String] = ProcessInfo.processInfo.environment,
-                            scanner: PluginScanner? = nil,
-                            includingBuiltInBundles: Bool = true,
-                            userPluginDirectory: String? = nil,
-                            readingCatalog: Bool = true) -> (EffectLibrary, [Diagnostic]) {
+    package static func load(pluginDirectories: [String] = [], catalogPath: String? = nil, host: UnsafePointer<sh_host>,
+                             environment: [String: String] = ProcessInfo.processInfo.environment,
+                             scanner: PluginScanner? = nil,
+                             includingBuiltInBundles: Bool = true,
+                             userPluginDirectory: String? = nil,
+                             readingCatalog: Bool = true) -> (library: EffectLibrary, diagnostics: [Diagnostic]) {
         let currentDirectory = FileSystem.currentDirectory()
         let executableDirectory = includingBuiltInBundles ? FileSystem.executableDirectory() : nil
         var diagnostics: [Diagnostic] = []

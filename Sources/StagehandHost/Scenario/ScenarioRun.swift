@@ -1,13 +1,13 @@
 import StagehandCore
 
 /// A run under way: what `ScenarioRunner.begin` set up, which its steps act on.
-public final class ScenarioRun {
-    public let stage: Stage
-    public let coordinator: Coordinator
+package final class ScenarioRun {
+    package let stage: Stage
+    package let coordinator: Coordinator
     /// Records every frame from the start (unless the runner records none).
-    public let recorder: TraceRecorder
+    package let recorder: TraceRecorder
     /// The one finger of the scenario's drags.
-    public let finger: Finger
+    package let finger: Finger
     /// The two fingers of its pinches and two-finger drags (ids apart from the drag's).
     let pair: ScriptedFingers
     /// The scenario the run began with: its `screens` give the content of the screens

@@ -44,7 +44,7 @@ public struct ScenarioRunner: Sendable {
     /// that decides the steps as it goes (a live stage driven by a person) performs them
     /// one by one with `perform(_:in:)` and ends with `finish`, and its trace is then
     /// exactly the trace `run` makes of the same steps.
-    public func begin(_ scenario: Scenario, diagnostics: ((Diagnostic) -> Void)? = nil,
+    package func begin(_ scenario: Scenario, diagnostics: ((Diagnostic) -> Void)? = nil,
                       frames: ((Trace.Frame) -> Void)? = nil) -> ScenarioRun {
         let stage = Stage(screen: scenario.screen, framesPerSecond: scenario.framesPerSecond)
         stage.diagnosticHandler = diagnostics
@@ -76,7 +76,7 @@ public struct ScenarioRunner: Sendable {
     /// seconds), then steps one more frame so the settled scene is in the trace even
     /// when nothing ran. A run that ends before the scene settles says what was still
     /// running and what was never run, in a warning (a run is never cut short silently).
-    public func finish(_ run: ScenarioRun, settleLimit: Double) {
+    package func finish(_ run: ScenarioRun, settleLimit: Double) {
         let stage = run.stage
         if !stage.settle(limit: settleLimit) {
             let unfinished = stage.unfinishedWork
@@ -89,7 +89,7 @@ public struct ScenarioRunner: Sendable {
     }
 
     /// Performs one step of a run begun with `begin`.
-    public func perform(_ step: ScenarioStep, in run: ScenarioRun) {
+    package func perform(_ step: ScenarioStep, in run: ScenarioRun) {
         perform(step, of: run.scenario, coordinator: run.coordinator, finger: run.finger, pair: run.pair)
     }
 

@@ -6,7 +6,7 @@ import StagehandCore
 /// showing (one kept hidden for later is allowed). An effect that breaks one leaves the
 /// user looking at an empty or frozen screen, so `validate` checks them at the end of a
 /// run and `play` and `preview` after every transition.
-public enum SettledScene {
+package enum SettledScene {
     /// One breach of the rules: which rule, and the sentence that says it.
     struct Problem {
         enum Rule: Hashable { case emptyWindow, topNotInWindow, topTransformed, topNotShown, snapshotsShowing }
@@ -16,7 +16,7 @@ public enum SettledScene {
 
     /// What is wrong with `window` as a settled scene, one sentence each; empty when it
     /// meets every rule.
-    public static func problems(in window: Window) -> [String] {
+    package static func problems(in window: Window) -> [String] {
         breaches(in: window).map(\.text)
     }
 

@@ -26,18 +26,18 @@ import StagehandCore
 /// transition is kept. That first run, with long waits, also measures each transition,
 /// so the final scenario pauses the same short while after each one whatever the
 /// effect's duration.
-public enum StandardScenario {
+package enum StandardScenario {
     /// Titles whose colours (see `Palette`) are far apart, so each screen is easy to
     /// tell from the others.
-    public static let rootTitle = "Inbox"
-    public static let pushedTitle = "Article"
-    public static let presentedTitle = "New Message"
-    public static let firstChild = "First"
-    public static let secondChild = "Second"
+    package static let rootTitle = "Inbox"
+    package static let pushedTitle = "Article"
+    package static let presentedTitle = "New Message"
+    package static let firstChild = "First"
+    package static let secondChild = "Second"
 
     /// Every screen of the standard scenario flat (a card with its title): for checks that
     /// compare whole traces, where content would only multiply the views per frame.
-    public static var flatScreens: [String: ScreenContent] {
+    package static var flatScreens: [String: ScreenContent] {
         Dictionary(uniqueKeysWithValues: [rootTitle, pushedTitle, presentedTitle, firstChild, secondChild].map { ($0, .empty) })
     }
 
@@ -49,7 +49,7 @@ public enum StandardScenario {
 
     /// The default content of the root, pushed and presented screens, with their match
     /// identifiers.
-    public static var matchedScreens: [String: ScreenContent] {
+    package static var matchedScreens: [String: ScreenContent] {
         var inbox = ScreenContent.list
         inbox.matches = [.row(3): matchIdentifier]
         var article = ScreenContent.detail(back: rootTitle)
@@ -62,7 +62,7 @@ public enum StandardScenario {
     /// Screens of a few views each that still carry the standard identifiers (three
     /// rows; a picture; one field): for checks that compare traces of a matched effect,
     /// whose motion needs its pairs (a parameter probe).
-    public static var fewViewsMatchedScreens: [String: ScreenContent] {
+    package static var fewViewsMatchedScreens: [String: ScreenContent] {
         var screens = flatScreens
         screens[rootTitle] = ScreenContent(header: false, rows: ["One", "Two", "Three"], matches: [.row(3): matchIdentifier])
         screens[pushedTitle] = ScreenContent(header: false, image: true, matches: [.image: matchIdentifier])
@@ -84,7 +84,7 @@ public enum StandardScenario {
 
     /// The scenario for `effect` on a `screen` at `framesPerSecond`, with `parameters`
     /// (the effect's own: key → value) given to its factory.
-    public static func make(for effect: EffectInfo, library: EffectLibrary, screen: Size, framesPerSecond: Int,
+    package static func make(for effect: EffectInfo, library: EffectLibrary, screen: Size, framesPerSecond: Int,
                             parameters: [String: String] = [:]) -> Scenario {
         var runner = ScenarioRunner(library: library, parameters: [effect.name: parameters])
         // The probes are read for their events only.

@@ -4,15 +4,15 @@ import StagehandCore
 ///
 /// Frames are kept in `frames`, or, with a `consumer`, handed to it as they are made and
 /// not kept: a long run written to a file then needs no more memory than a short one.
-public final class TraceRecorder {
+package final class TraceRecorder {
     private unowned let stage: Stage
     private let topNavigation: () -> NavigationController?
     private let consumer: ((Trace.Frame) -> Void)?
-    public private(set) var frames: [Trace.Frame] = []
+    package private(set) var frames: [Trace.Frame] = []
     /// Frames recorded so far (kept or handed over).
-    public private(set) var frameCount = 0
+    package private(set) var frameCount = 0
 
-    public init(stage: Stage, topNavigation: @escaping () -> NavigationController?,
+    package init(stage: Stage, topNavigation: @escaping () -> NavigationController?,
                 consumer: ((Trace.Frame) -> Void)? = nil) {
         self.stage = stage
         self.topNavigation = topNavigation
@@ -20,13 +20,13 @@ public final class TraceRecorder {
     }
 
     /// Records the current frame now, and every frame the stage steps from now on.
-    public func start() {
+    package func start() {
         capture()
         stage.frameObservers.append { [weak self] _ in self?.capture() }
     }
 
     /// The trace: the kept frames (none when a consumer took them) and every event.
-    public var trace: Trace {
+    package var trace: Trace {
         Trace(fps: stage.framesPerSecond, screen: [stage.window.bounds.width, stage.window.bounds.height],
               frames: frames, events: stage.transitionEvents.map(Self.event))
     }

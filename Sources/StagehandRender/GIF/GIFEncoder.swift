@@ -7,23 +7,35 @@ import Foundation
 /// instead of pixel by pixel through gd's accessors, which was most of a GIF's time),
 /// disposal "none", and a loop block asking to play forever.
 enum GIFEncoder {
-    static func encode(_ frames: [RunLengthImage], width: Int, height: Int, palette: GIFPalette,
+    /// The GIF showing `images[shown[0]]`, `images[shown[1]]`, …: a frame that shows the
+    /// same image as the one before is written as unchanged without being looked at.
+    static func encode(_ images: [RunLengthImage], shown: [Int], width: Int, height: Int, palette: GIFPalette,
                        timing: GIFTiming) throws(RenderError) -> Data {
-        guard !frames.isEmpty else { throw RenderError("no frames to write as a GIF") }
+        guard !shown.isEmpty else { throw RenderError("no frames to write as a GIF") }
         let gd = try RenderLibraries.gd()
         var out = Data()
         var size: Int32 = 0
         var previousRuns: IndexRuns?
+        // An unchanged frame's bytes are the same every time: made once.
+        var unchanged: Data?
+        func appendUnchanged() throws(RenderError) {
+            if unchanged == nil { unchanged = try unchangedFrame(gd: gd, palette: palette, timing: timing) }
+            out.append(unchanged!)
+        }
         // Two screens of indices, reused: this frame's and the last one stored.
         var pixels = [UInt8](repeating: 0, count: width * height), previous = pixels
-        for (k, frame) in frames.enumerated() {
-            let runs = IndexRuns(frame, palette: palette)
+        for (k, slot) in shown.enumerated() {
+            if k > 0, slot == shown[k - 1] {
+                try appendUnchanged()
+                continue
+            }
+            let runs = IndexRuns(images[slot], palette: palette)
             defer { previousRuns = runs }
             if k > 0, runs == previousRuns {
                 // gd cannot store an empty change (it fails on a 0×0 rectangle): an
                 // unchanged frame is one transparent pixel, which keeps the frame and
                 // its delay and costs a few bytes.
-                try appendUnchanged(to: &out, gd: gd, palette: palette, timing: timing)
+                try appendUnchanged()
                 continue
             }
             runs.write(into: &pixels)
@@ -101,7 +113,7 @@ enum GIFEncoder {
         return image
     }
 
-    private static func appendUnchanged(to out: inout Data, gd: stagehand_gd, palette: GIFPalette, timing: GIFTiming) throws(RenderError) {
+    private static func unchangedFrame(gd: stagehand_gd, palette: GIFPalette, timing: GIFTiming) throws(RenderError) -> Data {
         guard let (pixel, transparent) = paletteImage(gd: gd, width: 1, height: 1, palette: palette) else {
             throw RenderError("libgd cannot make an image (out of memory?)")
         }
@@ -111,7 +123,7 @@ enum GIFEncoder {
         guard let body = gd.ImageGifAnimAddPtr(pixel, &size, 0, 0, 0, Int32(timing.delay), 1, nil) else {
             throw RenderError("libgd could not add an unchanged frame to the GIF")
         }
-        out.append(body.assumingMemoryBound(to: UInt8.self), count: Int(size))
-        gd.Free(body)
+        defer { gd.Free(body) }
+        return Data(bytes: body, count: Int(size))
     }
 }

@@ -19,19 +19,15 @@ public struct GIFTiming: Hashable, Sendable {
     public var framesPerSecond: Double { 100 / Double(delay) }
 
     /// The indices of the trace frames the GIF shows, one per `delay`, from the first
-    /// frame's time to the last's.
+    /// frame's time to the last's (as `GIFFrameSelection` decides them).
     func frameIndices(of trace: Trace) -> [Int] {
-        guard let first = trace.frames.first, let last = trace.frames.last else { return [] }
-        let step = Double(delay) / 100
-        let count = Int(((last.t - first.t) / step + 1e-6).rounded(.down)) + 1
+        var selection = GIFFrameSelection(timing: self)
         var indices: [Int] = []
-        indices.reserveCapacity(count)
-        var j = 0
-        for k in 0..<count {
-            let t = first.t + Double(k) * step
-            while j + 1 < trace.frames.count, abs(trace.frames[j + 1].t - t) <= abs(trace.frames[j].t - t) { j += 1 }
-            indices.append(j)
+        for (j, frame) in trace.frames.enumerated() {
+            indices += repeatElement(j - 1, count: selection.add(frame.t))
         }
-        return indices
+        let count = selection.finish()
+        if indices.count > count { indices.removeLast(indices.count - count) }
+        return indices + repeatElement(trace.frames.count - 1, count: count - indices.count)
     }
 }

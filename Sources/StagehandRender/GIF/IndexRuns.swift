@@ -7,13 +7,13 @@ struct IndexRuns: Equatable {
     var lengths: [Int] = []
 
     init(_ frame: RunLengthImage, palette: GIFPalette) {
-        for (color, length) in zip(frame.colors, frame.lengths) {
+        frame.forEachRun { color, length in
             let index = palette.index[color] ?? 0
             if indices.last == index {
-                lengths[lengths.count - 1] += Int(length)
+                lengths[lengths.count - 1] += length
             } else {
                 indices.append(index)
-                lengths.append(Int(length))
+                lengths.append(length)
             }
         }
     }

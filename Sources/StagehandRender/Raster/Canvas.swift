@@ -7,7 +7,7 @@ import StagehandCore
 /// allocating); it is a class so the surface is destroyed exactly once, and
 /// `@unchecked Sendable` because each canvas is only ever used by one thread at a time
 /// (GIF frames are painted in parallel, one canvas per worker).
-// @unchecked Sendable: one thread at a time (FrameWorkers gives each worker its own canvas).
+// @unchecked Sendable: one thread at a time (FramePainter lends each frame being painted an idle canvas, under its lock).
 final class Canvas: @unchecked Sendable {
     let width: Int
     let height: Int

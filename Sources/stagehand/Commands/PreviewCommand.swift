@@ -114,11 +114,22 @@ struct PreviewCommand: ParsableCommand {
         }
         let scenario = StandardScenario.make(for: effect, library: library, screen: screen, framesPerSecond: framesPerSecond,
                                              parameters: overrides)
-        let result = ScenarioRunner(library: library, parameters: [name: overrides]).run(scenario) { diagnostic in
+        let runner = ScenarioRunner(library: library, parameters: [name: overrides])
+        let report: (Diagnostic) -> Void = { diagnostic in
             if diagnostic.severity != .note { StandardError.write(diagnostic.description) }
         }
-        let trace = hideTouches ? result.trace.withoutTouches : result.trace
-        let summary = try output.write(trace, renderer: Renderer(trace: trace))
+        let summary: String
+        if chosen == .gif {
+            // Painted while the run records: a run of many views never held whole.
+            let hide = hideTouches
+            summary = try output.writeGIF(renderer: Renderer(screen: scenario.screen), framesPerSecond: scenario.framesPerSecond) { add in
+                _ = runner.run(scenario, diagnostics: report, frames: { add(hide ? $0.withoutTouches : $0) })
+            }
+        } else {
+            let result = runner.run(scenario, diagnostics: report)
+            let trace = hideTouches ? result.trace.withoutTouches : result.trace
+            summary = try output.write(trace, renderer: Renderer(trace: trace))
+        }
         print("wrote \(output.out): \(summary)")
     }
 

@@ -12,7 +12,8 @@ import StagehandRender
 ///
 /// Effects are rendered on every core at once, one effect per worker (each run has its
 /// own stage), the next effect going to whichever worker is free; a GIF paints only the
-/// distinct frames it shows, and the contact sheet reuses the run already made. Results
+/// distinct frames it shows, while its run records (the run is not kept), and with a
+/// contact sheet the run is recorded once for both. Results
 /// are written in catalog order whatever order they finish in.
 ///
 /// Progress goes to standard error: a bar redrawn in place on a terminal, one plain line
@@ -99,17 +100,25 @@ struct Gallery {
     func render(_ effect: EffectInfo) -> Rendered {
         do {
             let scenario = StandardScenario.make(for: effect, library: library, screen: screen, framesPerSecond: framesPerSecond)
-            let run = ScenarioRunner(library: library).run(scenario).trace
-            let trace = hidesTouches ? run.withoutTouches : run
+            let runner = ScenarioRunner(library: library)
+            let timing = GIFTiming(framesPerSecond: min(scenario.framesPerSecond, Self.galleryFramesPerSecond))
             var result = Rendered()
+            if contactSheet == nil {
+                // Only the GIF: painted while the run records, the run never held whole.
+                let stream = try GIFStream(renderer: Renderer(screen: scenario.screen), timing: timing)
+                let hide = hidesTouches
+                _ = runner.run(scenario, frames: { stream.add(hide ? $0.withoutTouches : $0) })
+                result.gif = try stream.finish()
+                return result
+            }
+            // The still is chosen from the whole run's events and frames.
+            let run = runner.run(scenario).trace
+            let trace = hidesTouches ? run.withoutTouches : run
             if folder != nil {
-                let rate = min(trace.fps, Self.galleryFramesPerSecond)
-                result.gif = try Renderer(trace: trace).gif(trace: trace, timing: GIFTiming(framesPerSecond: rate))
+                result.gif = try Renderer(trace: trace).gif(trace: trace, timing: timing)
             }
-            if contactSheet != nil {
-                result.still = FrameChoice.frame(at: FrameChoice.defaultTime(in: trace, effect: effect.name, fraction: FrameChoice.stillFraction), in: trace)
-                if result.still == nil { result.failure = "the run has no frames" }
-            }
+            result.still = FrameChoice.frame(at: FrameChoice.defaultTime(in: trace, effect: effect.name, fraction: FrameChoice.stillFraction), in: trace)
+            if result.still == nil { result.failure = "the run has no frames" }
             return result
         } catch {
             return Rendered(failure: "\(error)")

@@ -54,10 +54,7 @@ struct PictureOutput {
         do {
             switch format {
             case .gif:
-                let timing = GIFTiming(framesPerSecond: trace.fps)
-                let data = try renderer.gif(trace: trace, timing: timing)
-                try OutputPath.write(data, to: out, argument: "--out")
-                return "\(run) as a GIF at \(String(format: "%g", timing.framesPerSecond)) fps"
+                return try writeGIF(renderer: renderer, framesPerSecond: trace.fps) { add in trace.frames.forEach(add) }
             case .png where isFolder:
                 let frames = try renderer.pngs(trace: trace)
                 let digits = max(4, String(frames.count - 1).count)
@@ -82,6 +79,24 @@ struct PictureOutput {
                 try OutputPath.write(Data(try renderer.html(trace: trace, title: title).utf8), to: out, argument: "--out")
                 return "\(trace.frames.count) frames, \(run) at \(trace.fps) fps"
             }
+        } catch let error as RenderError {
+            StandardError.write("error: \(out): \(error.message)")
+            throw ExitCode.failure
+        }
+    }
+
+    /// The GIF of a run painted while it is recorded: `run` plays it, handing each frame
+    /// to the function it is given as the frame is made (`ScenarioRunner.run(_:frames:)`),
+    /// so that no more than a few frames are ever held (see `GIFStream`).
+    @discardableResult
+    func writeGIF(renderer: Renderer, framesPerSecond: Int, run: (@escaping (Trace.Frame) -> Void) -> Void) throws -> String {
+        do {
+            let timing = GIFTiming(framesPerSecond: framesPerSecond)
+            let stream = try GIFStream(renderer: renderer, timing: timing)
+            run(stream.add)
+            let data = try stream.finish()
+            try OutputPath.write(data, to: out, argument: "--out")
+            return String(format: "a run of %.2f s", stream.duration) + " as a GIF at \(String(format: "%g", timing.framesPerSecond)) fps"
         } catch let error as RenderError {
             StandardError.write("error: \(out): \(error.message)")
             throw ExitCode.failure

@@ -9,3 +9,12 @@ extension Trace {
         return trace
     }
 }
+
+extension Trace.Frame {
+    /// The frame with no fingers: `--hide-touches` for a frame painted as it is recorded.
+    var withoutTouches: Trace.Frame {
+        var frame = self
+        frame.touches = nil
+        return frame
+    }
+}

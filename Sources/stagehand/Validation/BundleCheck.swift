@@ -38,7 +38,7 @@ struct BundleCheck {
         var scanner = PluginOptions.scanner(environment: ProcessInfo.processInfo.environment).0
         scanner.inProcessPaths = [copy]
         let (library, diagnostics) = EffectLibrary.load(pluginDirectories: [directory] + plugins.pluginDirectories,
-                                                        catalogPath: plugins.catalog, scanner: scanner)
+                                                        catalogPath: plugins.catalog, host: HostTable.shared, scanner: scanner)
         for d in diagnostics {
             let inBundle = d.file.map { $0.hasPrefix(directory) } ?? false
             // Found in the catalog but about this bundle: the catalog disagreeing with its

@@ -1,0 +1,92 @@
+import Foundation
+import StagehandCore
+import StagehandTrace
+
+/// An animated GIF made from a run's frames as they are recorded: hand each frame to
+/// `add` as it is made (a `ScenarioRunner`'s frame consumer) and take the GIF from
+/// `finish`. Each frame the GIF shows is painted on the other cores as soon as it is
+/// known to be shown, and only its runs of colour are kept (a few kilobytes), so a long
+/// run of many views costs the memory of a few frames, not of the recorded run, and the
+/// painting overlaps the recording.
+///
+/// The GIF is byte for byte the one `Renderer.gif(trace:timing:)` makes of the recorded
+/// run (that one feeds its frames through a stream).
+///
+///     let stream = try GIFStream(renderer: Renderer(screen: scenario.screen), timing: GIFTiming(framesPerSecond: 60))
+///     _ = ScenarioRunner(library: library).run(scenario, frames: stream.add)
+///     let gif = try stream.finish()
+public final class GIFStream {
+    private let renderer: Renderer
+    private let timing: GIFTiming
+    private var selection: GIFFrameSelection
+    private let painter: FramePainter<RunLengthImage>
+    /// The frame added last: the only one kept (the next one decides whether it is shown).
+    private var latest: Trace.Frame?
+    /// Its painted image's slot, once a GIF frame shows it.
+    private var latestSlot: Int?
+    /// The views, fingers and slot of the frame painted last: a shown frame with the same
+    /// views and fingers (a pause: only they are drawn) reuses its image instead of being
+    /// painted again.
+    private var painted: (views: [Trace.ViewRecord], touches: [[Double]]?, slot: Int)?
+    /// Per GIF frame, the slot of the image it shows.
+    private var shown: [Int] = []
+    /// Per trace frame shown, the slot of its image: what the palette counts.
+    private var distinct: [Int] = []
+    private var firstTime: Double?
+
+    /// A stream painting `renderer`'s pictures, resampled to `timing`.
+    public init(renderer: Renderer, timing: GIFTiming) throws(RenderError) {
+        self.renderer = renderer
+        self.timing = timing
+        selection = GIFFrameSelection(timing: timing)
+        painter = try FramePainter(width: renderer.width, height: renderer.height, screen: renderer.screen) { canvas in
+            RunLengthImage(canvas)
+        }
+    }
+
+    /// The next frame of the run (frames come in order of time).
+    public func add(_ frame: Trace.Frame) {
+        if firstTime == nil { firstTime = frame.t }
+        let count = selection.add(frame.t)
+        if count > 0 { shown += repeatElement(slotOfLatest(), count: count) }
+        latest = frame
+        latestSlot = nil
+    }
+
+    /// The seconds from the first frame added to the last.
+    public var duration: Double {
+        guard let firstTime, let latest else { return 0 }
+        return latest.t - firstTime
+    }
+
+    /// The GIF of the frames added, once every frame is painted.
+    public func finish() throws(RenderError) -> Data {
+        let count = selection.finish()
+        if shown.count > count { shown.removeLast(shown.count - count) }
+        if shown.count < count { shown += repeatElement(slotOfLatest(), count: count - shown.count) }
+        let images = painter.finish()
+        guard !shown.isEmpty else { throw RenderError("the run has no frames") }
+        var histogram = ColorTable<Int>()
+        for slot in distinct { images[slot].count(into: &histogram) }
+        let palette = GIFPalette(histogram: histogram)
+        return try GIFEncoder.encode(images, shown: shown, width: renderer.width, height: renderer.height,
+                                     palette: palette, timing: timing)
+    }
+
+    /// The slot of the latest frame's image, painting it the first time it is shown
+    /// unless its views and fingers are those of the frame painted last.
+    private func slotOfLatest() -> Int {
+        if let latestSlot { return latestSlot }
+        let frame = latest!
+        let slot: Int
+        if let painted, painted.views == frame.views, painted.touches == frame.touches {
+            slot = painted.slot
+        } else {
+            slot = painter.paint(frame)
+            painted = (frame.views, frame.touches, slot)
+        }
+        distinct.append(slot)
+        latestSlot = slot
+        return slot
+    }
+}
