@@ -1,23 +1,21 @@
-import StagehandSDK
-
 /// Both sides of a presentation or a dismissal that moves only the presented view over
-/// a dimming layer (bottom-sheet, circular-reveal).
+/// a dimming layer (a bottom sheet, a circular reveal, a card).
 ///
 /// The dimming layer is a plain view at the back of the presentation's container,
 /// added when presenting and found there again when dismissing (the effect that
 /// dismisses need not be the instance that presented).
-struct SheetScene {
-    let context: TransitionContext
-    let container: View
-    let presented: View
-    let presenting: Bool
+public struct SheetScene {
+    public let context: TransitionContext
+    public let container: View
+    public let presented: View
+    public let presenting: Bool
     /// Where the presented view rests when it fills its place: the context's frame, or
     /// the container's bounds.
-    let resting: Rect
+    public let resting: Rect
 
     /// Presenting, puts the presented view on top of the container. `nil` for an
     /// operation that is neither a presentation nor a dismissal.
-    init?(_ context: TransitionContext) {
+    public init?(_ context: TransitionContext) {
         let presenting: Bool
         switch context.operation {
         case .present: presenting = true
@@ -40,7 +38,7 @@ struct SheetScene {
 
     /// A black layer over the whole container, behind the presented view, transparent
     /// for now.
-    func addDimmingView() -> View? {
+    public func addDimmingView() -> View? {
         guard let dimming = View(frame: container.bounds) else { return nil }
         View.performWithoutAnimation {
             dimming.backgroundColor = Color(red: 0, green: 0, blue: 0, alpha: 1)
@@ -51,21 +49,21 @@ struct SheetScene {
     }
 
     /// The dimming layer a presentation left in the container.
-    var dimmingView: View? {
+    public var dimmingView: View? {
         container.subviews.first { $0 != presented }
     }
 
     /// Rounds the presented view's top corners only: a mask (ABI 1.2), a rounded
     /// rectangle reaching `radius` below its bottom edge, so the bottom corners stay
     /// square.
-    func roundTopCorners(radius: Double, of size: Size) {
+    public func roundTopCorners(radius: Double, of size: Size) {
         presented.mask = Mask(rect: Rect(x: 0, y: 0, width: size.width, height: size.height + radius), cornerRadius: radius)
     }
 
     /// Ends the transition: a cancelled presentation takes its views out of the
     /// container; a finished dismissal removes the dimming layer and leaves the
     /// presented view as an ordinary full-screen view, should it be presented again.
-    func complete(dimmingView: View?) {
+    public func complete(dimmingView: View?) {
         let cancelled = context.transitionWasCancelled
         if presenting && cancelled {
             dimmingView?.removeFromSuperview()

@@ -1,29 +1,28 @@
-import StagehandSDK
-
-/// What every effect of this bundle starts from: the container, the two views and the
-/// frames they have and will have, and which way the transition goes.
+/// What an effect that moves both screens starts from: the container, the two views and
+/// the frames they have and will have, and which way the transition goes.
 ///
-/// The libraries these effects come from play one motion forwards for a push or a
-/// presentation and backwards for a pop or a dismissal (VCTransitionsLibrary's
-/// `reverse` flag, IBAnimatable's animators that serve both). The presenter's view of a
+/// Many effects play one motion forwards for a push or a presentation and backwards for
+/// a pop or a dismissal (VCTransitionsLibrary's `reverse` flag, IBAnimatable's animators
+/// that serve both): `isForward` says which, and `finish` leaves both views flat and in
+/// place whichever way it went. The presenter's view of a
 /// custom presentation is not given by `view(forKey:)`, as in UIKit, so it is reached
 /// through its controller; it stays where it is in the window, under the container.
-struct TransitionScene {
-    let context: TransitionContext
-    let container: View
-    let fromView: View
-    let toView: View
+public struct TransitionScene {
+    public let context: TransitionContext
+    public let container: View
+    public let fromView: View
+    public let toView: View
     /// Where the from-view is at the start and the to-view belongs at the end (the
     /// container's bounds when the context has no frame for one).
-    let fromFrame: Rect
-    let toFrame: Rect
+    public let fromFrame: Rect
+    public let toFrame: Rect
     /// A push or a presentation (else a pop or a dismissal: the motion reversed).
-    let isForward: Bool
+    public let isForward: Bool
     /// A finger drives it: curves are linear so the views follow the finger.
-    let isInteractive: Bool
+    public let isInteractive: Bool
 
     /// `nil` when the context lacks a view: the caller completes the transition at once.
-    init?(_ context: TransitionContext) {
+    public init?(_ context: TransitionContext) {
         guard let container = context.containerView,
               let fromController = context.viewController(forKey: .from),
               let toController = context.viewController(forKey: .to),
@@ -48,7 +47,7 @@ struct TransitionScene {
     /// Puts the to-view into the container, above or below the from-view. On a
     /// dismissal the to-view is the presenter's, already in the window under the
     /// container, and stays there.
-    func insertToView(above: Bool) {
+    public func insertToView(above: Bool) {
         if context.operation == .dismiss { return }
         if fromView.superview == container {
             if above { container.insertSubview(toView, aboveSubview: fromView) } else { container.insertSubview(toView, belowSubview: fromView) }
@@ -58,14 +57,14 @@ struct TransitionScene {
     }
 
     /// `options`' curve, or linear while a finger drives the transition.
-    func curve(_ options: AnimationOptions) -> AnimationOptions {
+    public func curve(_ options: AnimationOptions) -> AnimationOptions {
         isInteractive ? .curveLinear : options
     }
 
     /// Ends the transition: both views flat, opaque, with the default anchor point and
     /// their frames (a popped view may be pushed again; on a cancel the host also puts
     /// their states back), then completes it.
-    func finish() {
+    public func finish() {
         View.performWithoutAnimation {
             for (view, frame) in [(fromView, fromFrame), (toView, toFrame)] {
                 view.transform3D = .identity
@@ -79,7 +78,7 @@ struct TransitionScene {
 
     /// A perspective with nothing else: the identity for a flat layer at z = 0, so a
     /// view can start from it and keep one perspective as it turns.
-    static func perspective(_ m34: Double) -> Transform3D {
+    public static func perspective(_ m34: Double) -> Transform3D {
         var t = Transform3D.identity
         t.m34 = m34
         return t
