@@ -279,6 +279,13 @@ public enum Bench {
             return [DeclarativeBenchmark.measureLoad(repetitions: 21), DeclarativeBenchmark.measureFrame(frames: 240)]
                 .map { "\($0.key) \($0.value.map { format($0) } ?? "missing") (goal \(format($0.goal))): \($0.detail ?? $0.missing ?? "")" }
                 .joined(separator: "\n")
+        case "packs":
+            // The two pack figures alone, through the `stagehand` beside this executable.
+            guard let executable = Measure.executablePath(),
+                  let commandLine = Measure.commandLinePath(besideBenchmark: executable) else { return nil }
+            return [PackBenchmark.install(executable: commandLine, runs: 7), PackBenchmark.catalog(executable: commandLine, runs: 15)]
+                .map { "\($0.key) \($0.value.map { format($0) } ?? "missing") (goal \(format($0.goal))): \($0.detail ?? $0.missing ?? "")" }
+                .joined(separator: "\n")
         case "ffi-loop":
             // For profilers: the factory-call figure alone.
             guard let r = FFIBenchmark.measure(iterations: 20_000, repetitions: 101) else { return nil }

@@ -155,3 +155,38 @@ enum Spawn {
                       seconds: seconds, peakKiB: Double(usage.ru_maxrss), cpuSeconds: cpu)
     }
 }
+
+extension Spawn {
+    /// The medians of repeated runs of one command: wall time, and processor time (user
+    /// and system, the command's children included) — what a busy machine inflates least.
+    struct Timing {
+        var seconds: Double
+        var cpuSeconds: Double
+    }
+
+    /// Why a spawned command could not be timed.
+    struct SpawnFailure: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    /// The median times, spawn to exit, of `runs` runs of `path` with `arguments` (output
+    /// to /dev/null), run `i` with `environment(i)` added to this process's own: how every
+    /// figure of a whole `stagehand` command is taken. A run that cannot be spawned or
+    /// exits with a failure ends the measurement with why, naming the command.
+    static func median(_ path: String, _ arguments: [String], runs: Int,
+                       environment: (Int) -> [String: String]) -> Swift.Result<Timing, SpawnFailure> {
+        var times: [Double] = [], processor: [Double] = []
+        let command = arguments.joined(separator: " ")
+        for run in 0..<runs {
+            guard let result = Spawn.run(path, arguments, capture: false, environment: environment(run)) else {
+                return .failure(SpawnFailure(description: "cannot spawn \(path)"))
+            }
+            guard result.status == 0 else {
+                return .failure(SpawnFailure(description: "\(command) exited with status \(result.status) on run \(run + 1) of \(runs)"))
+            }
+            times.append(result.seconds)
+            processor.append(result.cpuSeconds)
+        }
+        return .success(Timing(seconds: Measure.median(times), cpuSeconds: Measure.median(processor)))
+    }
+}

@@ -40,18 +40,17 @@ enum PackBenchmark {
                                        capture: false, environment: environment), made.status == 0 else {
                 return .missing(key, title, unit: "ms", goal: 1000, reason: "stagehand pack failed")
             }
-            var times: [Double] = []
-            for run in 0..<runs {
-                let home = folder + "/home-\(run)"
-                let fresh = ["XDG_DATA_HOME": home, "STAGEHAND_CACHE_DIR": folder + "/cache-\(run)"]
-                guard let installed = Spawn.run(executable, ["stagehand", "install", pack], capture: false, environment: fresh),
-                      installed.status == 0 else {
-                    return .missing(key, title, unit: "ms", goal: 1000, reason: "stagehand install exited with a failure")
-                }
-                times.append(installed.seconds)
+            // Each run into a home and a scan cache of its own, never used before.
+            let median = Spawn.median(executable, ["stagehand", "install", pack], runs: runs) { run in
+                ["XDG_DATA_HOME": folder + "/home-\(run)", "STAGEHAND_CACHE_DIR": folder + "/cache-\(run)"]
             }
-            return Figure(key: key, title: title, unit: "ms", goal: 1000, value: Measure.median(times) * 1e3,
-                          detail: "median of \(runs) installs of 10 declarative effects, each into an empty user directory with an empty scan cache, spawn to exit")
+            switch median {
+            case .failure(let failure):
+                return .missing(key, title, unit: "ms", goal: 1000, reason: failure.description)
+            case .success(let timing):
+                return Figure(key: key, title: title, unit: "ms", goal: 1000, value: timing.seconds * 1e3,
+                              detail: "median of \(runs) installs of 10 declarative effects, each into an empty user directory with an empty scan cache, spawn to exit; processor time \(Bench.format(timing.cpuSeconds * 1e3)) ms, its children included")
+            }
         } catch {
             return .missing(key, title, unit: "ms", goal: 1000, reason: "\(error)")
         }
@@ -75,15 +74,13 @@ enum PackBenchmark {
                   first.output.contains("bench-pack-effect-49") else {
                 return .missing(key, title, unit: "ms", goal: 100, reason: "stagehand catalog failed or did not list the packs")
             }
-            var times: [Double] = []
-            for _ in 0..<runs {
-                guard let run = Spawn.run(executable, ["stagehand", "catalog"], capture: false, environment: environment), run.status == 0 else {
-                    return .missing(key, title, unit: "ms", goal: 100, reason: "stagehand catalog failed on a later run")
-                }
-                times.append(run.seconds)
+            switch Spawn.median(executable, ["stagehand", "catalog"], runs: runs, environment: { _ in environment }) {
+            case .failure(let failure):
+                return .missing(key, title, unit: "ms", goal: 100, reason: failure.description)
+            case .success(let timing):
+                return Figure(key: key, title: title, unit: "ms", goal: 100, value: timing.seconds * 1e3,
+                              detail: "median of \(runs) runs, 50 packs of one declarative effect each in the user directory; processor time \(Bench.format(timing.cpuSeconds * 1e3)) ms")
             }
-            return Figure(key: key, title: title, unit: "ms", goal: 100, value: Measure.median(times) * 1e3,
-                          detail: "median of \(runs) runs, 50 packs of one declarative effect each in the user directory")
         } catch {
             return .missing(key, title, unit: "ms", goal: 100, reason: "\(error)")
         }

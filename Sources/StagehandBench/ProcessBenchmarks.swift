@@ -18,14 +18,10 @@ enum ProcessBenchmarks {
             return (nil, "cannot spawn \(executable)")
         }
         guard first.status == 0 else { return (nil, "stagehand catalog exited with status \(first.status)") }
-        var times: [Double] = []
-        for _ in 0..<runs {
-            guard let run = Spawn.run(executable, ["stagehand", "catalog"], capture: false, environment: environment), run.status == 0 else {
-                return (nil, "stagehand catalog failed on a later run")
-            }
-            times.append(run.seconds)
+        switch Spawn.median(executable, ["stagehand", "catalog"], runs: runs, environment: { _ in environment }) {
+        case .failure(let failure): return (nil, failure.description)
+        case .success(let timing): return (timing.seconds * 1e3, nil)
         }
-        return (Measure.median(times) * 1e3, nil)
     }
 
     /// `gallery_all_s`: the built binary running `stagehand preview --all --out DIR` (every

@@ -186,6 +186,42 @@ import Testing
         #expect(home.installed.isEmpty)
     }
 
+    /// Every file of a pack is validated in one child, and the one that fails is named
+    /// with the effect and the step it failed in.
+    @Test func aPacksFilesAreValidatedInOneChildAndTheFailingOneIsNamed() throws {
+        let home = try Home()
+        let pids = home.workspace.path + "/pids"
+        var recording = TestBundle(effect: "first-recorder", factory: "first_recorder_create")
+        recording.animateBody = AuthorMistakeTests.pushing(#"FILE *f = fopen("\#(pids)", "a"); if (f) { fprintf(f, "%d\n", (int)getpid()); fclose(f); }"#)
+        let first = try Data(contentsOf: URL(fileURLWithPath: try home.workspace.compile(recording.source, to: "libFirstRecorder.so")))
+        recording.effect = "second-recorder"
+        recording.factory = "second_recorder_create"
+        let second = try Data(contentsOf: URL(fileURLWithPath: try home.workspace.compile(recording.source, to: "libSecondRecorder.so")))
+        var pack = TestPack(name: "recorders")
+        pack.files = [("libFirstRecorder.so", first), ("libSecondRecorder.so", second), ("fade-too.effect.json", try TestPack.declarativeEffect("fade-too")),
+                      ("previews/first-recorder.gif", Data("GIF89a".utf8)), ("previews/second-recorder.gif", Data("GIF89a".utf8)),
+                      ("previews/fade-too.gif", Data("GIF89a".utf8))]
+        pack.effects = [("first-recorder", "push", "libFirstRecorder.so"), ("second-recorder", "push", "libSecondRecorder.so"),
+                        ("fade-too", "any", "fade-too.effect.json")]
+        let run = try home.run(["install", try pack.write(to: "recorders.shpack", in: home.workspace)])
+        #expect(run.status == 0, "\(run.errors)")
+        let recorded = try String(contentsOfFile: pids, encoding: .utf8).split(separator: "\n")
+        #expect(recorded.count >= 2 && Set(recorded).count == 1, "both bundles' effects ran in one process: \(recorded)")
+
+        var crashing = TestBundle(effect: "late-crasher", factory: "late_crasher_create")
+        crashing.animateBody = "(void)self; (void)context; volatile int *p = 0; *p = 1;"
+        var crashy = TestPack(name: "crashy")
+        crashy.files = [("libFirstRecorder.so", first), ("libLateCrasher.so", try Data(contentsOf: URL(fileURLWithPath: try home.workspace.compile(crashing.source, to: "libLateCrasher.so")))),
+                        ("previews/first-recorder.gif", Data("GIF89a".utf8)), ("previews/late-crasher.gif", Data("GIF89a".utf8))]
+        crashy.effects = [("first-recorder", "push", "libFirstRecorder.so"), ("late-crasher", "push", "libLateCrasher.so")]
+        #expect(try home.run(["uninstall", "recorders"]).status == 0)
+        let refused = try home.run(["install", try crashy.write(to: "crashy.shpack", in: home.workspace)])
+        #expect(refused.status == 1)
+        #expect(refused.errors == "error: pack crashy 1.0.0: libLateCrasher.so: fails validation (stagehand validate): crashed with signal 11 (SIGSEGV) during running late-crasher through its standard scenario; nothing installed\n",
+                "\(refused.errors)")
+        #expect(home.installed.isEmpty)
+    }
+
     @Test func aBundleThatFailsValidationIsRefused() throws {
         let home = try Home()
         // Its transition never completes: validate reports it.

@@ -39,6 +39,43 @@ import Testing
         #expect(run.output.hasSuffix("invalid\n"))
     }
 
+    /// Several files: one child checks them in turn, each alone with its own report. A
+    /// crash is the report of the file that crashed; those before it keep theirs, those
+    /// after it are said not to have been checked.
+    @Test func severalFilesAreCheckedInOneChildEachWithItsReport() throws {
+        let workspace = try Workspace()
+        let pids = workspace.path + "/pids"
+        var recording = TestBundle(effect: "recorder", factory: "recorder_create")
+        recording.animateBody = AuthorMistakeTests.pushing(#"FILE *f = fopen("\#(pids)", "a"); if (f) { fprintf(f, "%d\n", (int)getpid()); fclose(f); }"#)
+        let first = try workspace.compile(recording.source, to: "libRecorder.so")
+        var second = recording
+        second.effect = "recorder-two"
+        second.factory = "recorder_two_create"
+        let other = try workspace.compile(second.source, to: "libRecorderTwo.so")
+        let effectFile = try workspace.write("plain-fade.effect.json", String(decoding: try TestPack.declarativeEffect("plain-fade"), as: UTF8.self))
+
+        let run = try runStagehand(["validate", first, effectFile, other, "--json"])
+        #expect(run.status == 0, "\(run.output)\(run.errors)")
+        let reports = try #require(try JSONSerialization.jsonObject(with: Data(run.output.utf8)) as? [[String: Any]])
+        #expect(reports.map { $0["bundle"] as? String } == [first, effectFile, other])
+        #expect(reports.map { (($0["effects"] as? [[String: Any]])?.compactMap { $0["name"] as? String }) ?? [] }
+                == [["recorder"], ["plain-fade"], ["recorder-two"]])
+        // Both bundles' effects ran, and in the same process.
+        let recorded = try String(contentsOfFile: pids, encoding: .utf8).split(separator: "\n")
+        #expect(recorded.count >= 2 && Set(recorded).count == 1, "\(recorded)")
+
+        var crashing = TestBundle(effect: "crasher", factory: "crasher_create")
+        crashing.animateBody = "(void)self; (void)context; volatile int *p = 0; *p = 1;"
+        let crasher = try workspace.compile(crashing.source, to: "libCrasher.so")
+        let crashed = try runStagehand(["validate", first, crasher, other])
+        #expect(crashed.status == 1)
+        #expect(crashed.output.contains("\(first): valid\n"), "\(crashed.output)")
+        #expect(crashed.output.contains("error: \(crasher): crashed with signal 11 (SIGSEGV) during running crasher through its standard scenario\n"),
+                "\(crashed.output)")
+        #expect(crashed.output.contains("error: \(other): not checked: the checking process stopped at \(crasher)\n"), "\(crashed.output)")
+        #expect(crashed.output.hasSuffix("\(other): invalid\n"), "\(crashed.output)")
+    }
+
     @Test func anEffectThatNeverCompletesIsCaughtByTheWatchdog() throws {
         let workspace = try Workspace()
         let path = try workspace.compile(TestBundle(effect: "stuck", factory: "stuck_create").source, to: "libStuck.so")

@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Musl)
 import Musl
 #endif
+import StagehandShared
 
 /// What identifies one version of a bundle file: its size, its modification time and a
 /// hash of its bytes. A cached scan is used only while all three are unchanged, so a
@@ -11,6 +12,15 @@ import Musl
 ///
 /// The hash is a fast 64-bit mix of the file's words, for noticing a change, not for
 /// security: whoever can write the file can run code in every process that loads it.
+///
+/// One process hashes a file once while its identity is unchanged (`FileIdentity`:
+/// device, inode, size, modification and status-change times): a process that loads the
+/// plugin path several times (`validate` checking a pack's files one after the other)
+/// does not read every built-in bundle again each time. Any write to the file changes its
+/// status-change time, which no one can set back, so a file rewritten meanwhile is
+/// hashed again; a file changed less than a second before it is hashed is not
+/// remembered at all, since the kernel's times are coarse enough for two writes in a
+/// row to share them.
 struct BundleFingerprint: Codable, Equatable {
     var size: Int64
     /// Seconds and nanoseconds since the epoch, as one number of nanoseconds.
@@ -26,6 +36,8 @@ struct BundleFingerprint: Codable, Equatable {
         guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
         let size = Int(info.st_size)
         let modified = Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec)
+        let identity = FileIdentity(info)
+        if let known = hashed.withLock({ $0[identity] }) { return known }
         var hash: UInt64 = 0x9E37_79B9_7F4A_7C15 ^ UInt64(size)
         if size > 0 {
             guard let mapped = mmap(nil, size, PROT_READ, MAP_PRIVATE, descriptor, 0), mapped != MAP_FAILED else { return nil }
@@ -33,8 +45,37 @@ struct BundleFingerprint: Codable, Equatable {
             hash = mix(UnsafeRawBufferPointer(start: mapped, count: size), seed: hash)
         }
         let hex = String(hash, radix: 16)
-        return BundleFingerprint(size: Int64(size), modified: modified,
-                                 hash: String(repeating: "0", count: 16 - hex.count) + hex)
+        let fingerprint = BundleFingerprint(size: Int64(size), modified: modified,
+                                            hash: String(repeating: "0", count: 16 - hex.count) + hex)
+        // The kernel's file times are coarse (a few milliseconds): a file changed in the
+        // last second could be changed again with the same times, so it is not remembered.
+        var now = timespec()
+        clock_gettime(CLOCK_REALTIME, &now)
+        if Int64(now.tv_sec) * 1_000_000_000 + Int64(now.tv_nsec) - identity.changed > 1_000_000_000 {
+            hashed.withLock { $0[identity] = fingerprint }
+        }
+        return fingerprint
+    }
+
+    /// The fingerprints this process has made, by the identity of the file they were made of.
+    private static let hashed = Locked<[FileIdentity: BundleFingerprint]>([:])
+
+    /// What changes when a file is replaced or written to: `stat`'s device and inode, size,
+    /// and modification and status-change times to the nanosecond.
+    struct FileIdentity: Hashable {
+        var device: UInt64
+        var inode: UInt64
+        var size: Int64
+        var modified: Int64
+        var changed: Int64
+
+        init(_ info: stat) {
+            device = UInt64(info.st_dev)
+            inode = UInt64(info.st_ino)
+            size = Int64(info.st_size)
+            modified = Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec)
+            changed = Int64(info.st_ctim.tv_sec) * 1_000_000_000 + Int64(info.st_ctim.tv_nsec)
+        }
     }
 
     /// Four independent multiply-rotate lanes over 32-byte blocks (so the loop is not

@@ -35,25 +35,25 @@ struct InstallCommand: ParsableCommand {
     @Flag(help: "Replace another installed version of the same pack.")
     var replace = false
 
-    @Option(help: ArgumentHelp("Seconds each step of validating one file in its child may take.", valueName: "seconds"))
-    var timeout: Double = 60
+    @OptionGroup var timeout: ValidationTimeoutOptions
 
     func run() throws {
         let environment = ProcessInfo.processInfo.environment
         guard let directory = UserPluginDirectory.path(environment: environment) else {
             throw InputError.fail("install", "no user plugin directory: neither XDG_DATA_HOME (absolute) nor HOME is set")
         }
+        let seconds = try timeout.seconds()
         let store = PackStore(directory: directory)
         store.removeAbandoned()
         do {
-            try install(into: store)
+            try install(into: store, timeout: seconds)
         } catch let error as PackError {
             StandardError.write(error.description + "; nothing installed")
             throw ExitCode.failure
         }
     }
 
-    private func install(into store: PackStore) throws {
+    private func install(into store: PackStore, timeout: Double) throws {
         let reader = try PackReader(path: pack)
         let manifest = reader.manifest
         let label = manifest.label
@@ -74,7 +74,7 @@ struct InstallCommand: ParsableCommand {
         try reader.extract(into: staged)
         InstallPhase.extracted.reached()
         try checkFiles(manifest, in: staged)
-        try checkEffects(manifest, in: staged)
+        try checkEffects(manifest, in: staged, timeout: timeout)
         try checkNames(manifest)
 
         for bundle in manifest.bundles {
@@ -122,8 +122,8 @@ struct InstallCommand: ParsableCommand {
     }
 
     /// The effects the files declare (scanned in a child) are the manifest's, and each
-    /// file passes `stagehand validate` in a child.
-    private func checkEffects(_ manifest: PackManifest, in staged: String) throws(PackError) {
+    /// file passes `stagehand validate`, all of them in one child.
+    private func checkEffects(_ manifest: PackManifest, in staged: String, timeout: Double) throws(PackError) {
         let contents = PackContents(directory: staged)
         if let problem = contents.problems.first {
             throw PackError(pack: manifest.label, file: problem.file, problem.reason)
@@ -137,21 +137,20 @@ struct InstallCommand: ParsableCommand {
             if !unlisted.isEmpty { parts.append("the files declare \(unlisted.joined(separator: ", ")), which it does not list") }
             throw PackError(pack: manifest.label, file: PackManifest.fileName, "the manifest does not tell the truth about its effects: " + parts.joined(separator: "; "))
         }
-        // One child per file, one after the other: the children's channels are pipes,
-        // and children spawned at once could inherit each other's.
-        for file in manifest.files where file.kind != .preview {
-            let path = staged + "/" + file.path
-            let report: ValidationReport
-            do {
-                report = try ChildProcess.validate(path: path, arguments: ["stagehand", "validate", path], timeout: timeout)
-            } catch {
-                throw PackError(pack: manifest.label, file: file.path, "cannot be validated: \(error)")
-            }
-            guard report.ok else {
-                let first = report.crash.map { "\($0.name) during \($0.during)" } ?? report.problems.first
-                    ?? report.effects.first { !$0.ok }.map { "effect \($0.name): \($0.problems.first ?? "failed")" } ?? "declares no effect"
-                throw PackError(pack: manifest.label, file: file.path, "fails validation (stagehand validate): \(first)")
-            }
+        // Every file in one child, one after the other, each alone as `validate` checks
+        // it: the first that fails is named, with the effect or the step that failed.
+        let files = manifest.files.filter { $0.kind != .preview }
+        let paths = files.map { staged + "/" + $0.path }
+        let reports: [ValidationReport]
+        do {
+            reports = try ChildProcess.validate(paths: paths, arguments: ["stagehand", "validate"] + paths, timeout: timeout)
+        } catch {
+            throw PackError(pack: manifest.label, "its files cannot be validated: \(error)")
+        }
+        for (file, report) in zip(files, reports) where !report.ok {
+            let first = report.crash.map { "\($0.name) during \($0.during)" } ?? report.problems.first
+                ?? report.effects.first { !$0.ok }.map { "effect \($0.name): \($0.problems.first ?? "failed")" } ?? "declares no effect"
+            throw PackError(pack: manifest.label, file: file.path, "fails validation (stagehand validate): \(first)")
         }
     }
 

@@ -34,7 +34,10 @@ struct ParameterProbe {
             var tried: [String] = []
             for value in values {
                 announce("probing \(effect.name) with \(parameter.name) = \(value)")
-                switch behaviour(with: [parameter.name: value]) {
+                // Once one value is seen to change the motion, the others are still made
+                // and played (a refusal or a crash at a bound is found) but their frames
+                // are not recorded: nothing is compared with them any more.
+                switch behaviour(with: [parameter.name: value], recordingFrames: !differs) {
                 case .failure(let refusal):
                     let declared = parameter.choices == nil ? "within its declared bounds" : "one of its declared choices"
                     problems.append("parameter \(parameter.name) = \(value) is \(declared), but the factory refused it: \(refusal.message)")
@@ -54,7 +57,7 @@ struct ParameterProbe {
 
     /// The effect made with `overrides` (its duration asked with no context, as UIKit
     /// allows) and run through its standard scenario with them.
-    private func behaviour(with overrides: [String: String]) -> Result<Behaviour, ProbeRefusal> {
+    private func behaviour(with overrides: [String: String], recordingFrames: Bool = true) -> Result<Behaviour, ProbeRefusal> {
         let duration: Double
         do {
             let table = try library.makeEffect(effect.name, overrides: overrides)
@@ -69,7 +72,9 @@ struct ParameterProbe {
         // each frame compared holds a few views instead of a screenful of content. The
         // matched ones stay, so a matched effect's parameters still have pairs to move.
         scenario.screens = StandardScenario.fewViewsMatchedScreens
-        let run = ScenarioRunner(library: library, parameters: [effect.name: overrides]).run(scenario) { _ in }
+        var runner = ScenarioRunner(library: library, parameters: [effect.name: overrides])
+        runner.recordsFrames = recordingFrames
+        let run = runner.run(scenario) { _ in }
         return .success(Behaviour(duration: duration, trace: run.trace))
     }
 
