@@ -1,4 +1,5 @@
 import Foundation
+import StagehandCore
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -7,14 +8,22 @@ import Glibc
 /// TCP socket (Foundation's WebSocket task needs a libcurl built with WebSocket support,
 /// which Debian's is not), written from the RFC, separate from the server's library.
 /// Blocking reads run on Dispatch's threads, never on the test's task.
-// @unchecked Sendable: `buffer` is touched only on `reads`, the socket written only on `writes`.
+///
+/// As a browser's network stack does, a thread of its own drains the socket as the
+/// server writes, whatever the test is doing: a test's task can wait minutes for a
+/// thread on a busy machine, and a server whose writes to a tab block for long enough
+/// closes that tab as one that reads nothing.
+// @unchecked Sendable: the handshake's buffer is touched only by `init`, the socket
+// written only on `writes`; what arrives after the handshake is in `inbox` (locked).
 final class PageClient: @unchecked Sendable {
     struct Failure: Error, CustomStringConvertible {
         var description: String
     }
 
     private let descriptor: Int32
-    private var buffer: [UInt8] = []
+    private let inbox = Inbox()
+    /// Signalled when the draining thread has stopped reading the socket.
+    private let drained = DispatchSemaphore(value: 0)
     private let reads = DispatchQueue(label: "page-client.reads")
     private let writes = DispatchQueue(label: "page-client.writes")
 
@@ -34,13 +43,38 @@ final class PageClient: @unchecked Sendable {
         try write(Array("GET \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: \(key)\r\nSec-WebSocket-Version: 13\r\n\r\n".utf8))
         var head: [UInt8] = []
         while !(head.count >= 4 && Array(head.suffix(4)) == [13, 10, 13, 10]) {
-            head.append(try byte())
+            head.append(try handshakeByte())
         }
         let status = String(decoding: head, as: UTF8.self)
         guard status.hasPrefix("HTTP/1.1 101") else { throw Failure(description: "handshake refused: \(status.prefix(80))") }
+        // What came after the head is the first of the messages; the rest is drained.
+        inbox.append(readBuffer[readStart..<readEnd])
+        readStart = readEnd
+        let fd = descriptor, inbox = inbox, drained = drained
+        Thread.detachNewThread {
+            var chunk = [UInt8](repeating: 0, count: 65536)
+            while true {
+                let n = LoopbackSocket.receive(fd, into: &chunk)
+                if n > 0 {
+                    inbox.append(chunk[0..<n])
+                } else if n < 0, errno == EAGAIN || errno == EWOULDBLOCK {
+                    continue  // the socket's read timeout: nothing sent for a while
+                } else {
+                    inbox.end(n == 0 ? "the connection closed" : "no data (\(LoopbackSocket.reason()))")
+                    break
+                }
+            }
+            drained.signal()
+        }
     }
 
-    deinit { Glibc.close(descriptor) }
+    deinit {
+        // The draining thread stops before the descriptor is closed, so it can never
+        // read from another socket given the same number.
+        shutdown(descriptor, Int32(SHUT_RDWR))
+        drained.wait()
+        Glibc.close(descriptor)
+    }
 
     func send(_ text: String) async throws { try await write(opcode: 1, Array(text.utf8)) }
 
@@ -175,7 +209,23 @@ final class PageClient: @unchecked Sendable {
     private var readBuffer = [UInt8](repeating: 0, count: 65536)
     private var readStart = 0, readEnd = 0
 
+    /// The next byte from the server, waiting up to 20 s for one (the draining thread
+    /// reads the socket; this reads what it kept).
     private func byte() throws -> UInt8 {
+        if readStart == readEnd {
+            guard let bytes = inbox.take(within: 20) else {
+                throw Failure(description: inbox.ending ?? "no data (the read timeout is 20 s)")
+            }
+            readBuffer = bytes
+            readStart = 0
+            readEnd = bytes.count
+        }
+        defer { readStart += 1 }
+        return readBuffer[readStart]
+    }
+
+    /// During the handshake, before the draining thread starts: reads the socket itself.
+    private func handshakeByte() throws -> UInt8 {
         if readStart == readEnd {
             let n = LoopbackSocket.receive(descriptor, into: &readBuffer)
             guard n > 0 else { throw Failure(description: n == 0 ? "the connection closed" : "no data (\(LoopbackSocket.reason()); the read timeout is 20 s)") }
@@ -184,5 +234,45 @@ final class PageClient: @unchecked Sendable {
         }
         defer { readStart += 1 }
         return readBuffer[readStart]
+    }
+}
+
+/// The bytes the draining thread has read and the reader has not yet taken, and how the
+/// connection ended, if it has.
+private final class Inbox: Sendable {
+    private struct State {
+        var bytes: [UInt8] = []
+        var ending: String?
+    }
+
+    private let state = Locked(State())
+    private let arrived = DispatchSemaphore(value: 0)
+
+    func append(_ bytes: ArraySlice<UInt8>) {
+        guard !bytes.isEmpty else { return }
+        state.withLock { $0.bytes.append(contentsOf: bytes) }
+        arrived.signal()
+    }
+
+    func end(_ reason: String) {
+        state.withLock { $0.ending = reason }
+        arrived.signal()
+    }
+
+    var ending: String? { state.withLock { $0.ending } }
+
+    /// Everything kept so far, waiting up to `seconds` for something; nil when nothing
+    /// came (or the connection ended with nothing left).
+    func take(within seconds: Double) -> [UInt8]? {
+        let deadline = DispatchTime.now() + seconds
+        while true {
+            let (bytes, ended) = state.withLock { state -> ([UInt8], Bool) in
+                defer { state.bytes = [] }
+                return (state.bytes, state.ending != nil)
+            }
+            if !bytes.isEmpty { return bytes }
+            if ended { return nil }
+            if arrived.wait(timeout: deadline) == .timedOut { return nil }
+        }
     }
 }

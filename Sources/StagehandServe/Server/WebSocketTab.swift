@@ -49,7 +49,7 @@ enum WebSocketTab {
             written.wait()
             return HTTPListener.linger(socket, reader)
         }
-        outbox.onFrameWritten { session.pageReadAFrame() }
+        outbox.onFrameWritten { [weak session] in session?.pageReadAFrame() }
         session.start()
         var frames = WebSocketFrameReader(reader: reader, limit: limits.message)
         var failed = false
