@@ -59,20 +59,14 @@ public final class CubePop: Effect {
     }
 
     public func animateTransition(using transitionContext: TransitionContext) {
-        guard let containerView = transitionContext.containerView,
-              let fromView = transitionContext.view(forKey: .from),
-              let fromViewController = transitionContext.viewController(forKey: .from),
-              let toView = transitionContext.view(forKey: .to),
-              let toViewController = transitionContext.viewController(forKey: .to) else {
+        guard let scene = TransitionScene(transitionContext) else {
             transitionContext.completeTransition(!transitionContext.transitionWasCancelled)
             return
         }
-
-        containerView.insertSubview(toView, belowSubview: fromView)
-        let toFrame = transitionContext.finalFrame(for: toViewController)
-        var fromFrame = transitionContext.initialFrame(for: fromViewController)
-        if fromFrame.size.width <= 0 { fromFrame = fromView.frame }
-        let bounds = containerView.bounds
+        scene.insertToView(above: false)
+        let fromView = scene.fromView, toView = scene.toView
+        let fromFrame = scene.fromFrame, toFrame = scene.toFrame
+        let bounds = scene.container.bounds
         let eye = Point(x: bounds.midX, y: bounds.midY)
         // The shared edge, relative to the eye, at the start; and how far it travels.
         let start = fromFrame.minX - eye.x
@@ -111,15 +105,7 @@ public final class CubePop: Effect {
         }, completion: { _ in
             // Completed or cancelled, both views leave flat, centred on their anchor,
             // where they were (the from-view) or belong (the to-view).
-            View.performWithoutAnimation {
-                for (view, frame) in [(fromView, fromFrame), (toView, toFrame)] {
-                    view.transform3D = .identity
-                    view.anchorPoint = Point(x: 0.5, y: 0.5)
-                    view.frame = frame
-                    view.alpha = 1
-                }
-            }
-            transitionContext.completeTransition(!transitionContext.transitionWasCancelled)
+            scene.finish()
         })
         // The step keyframes that hide a face while it shows its back, on the same clock.
         if fromTurnsAway != nil || toTurnsIn != nil {

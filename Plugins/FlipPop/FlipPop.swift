@@ -41,22 +41,15 @@ public final class FlipPop: Effect {
     }
 
     public func animateTransition(using transitionContext: TransitionContext) {
-        guard let containerView = transitionContext.containerView,
-              let fromView = transitionContext.view(forKey: .from),
-              let fromViewController = transitionContext.viewController(forKey: .from),
-              let toView = transitionContext.view(forKey: .to),
-              let toViewController = transitionContext.viewController(forKey: .to) else {
+        guard let scene = TransitionScene(transitionContext) else {
             transitionContext.completeTransition(!transitionContext.transitionWasCancelled)
             return
         }
-
-        containerView.insertSubview(toView, belowSubview: fromView)
-        var fromFrame = transitionContext.initialFrame(for: fromViewController)
-        if fromFrame.size.width <= 0 { fromFrame = fromView.frame }
-        let toFrame = transitionContext.finalFrame(for: toViewController)
+        scene.insertToView(above: false)
+        let fromView = scene.fromView, toView = scene.toView
         View.performWithoutAnimation {
             // Both turn about their centres, the default anchor point.
-            for (view, frame) in [(fromView, fromFrame), (toView, toFrame)] {
+            for (view, frame) in [(fromView, scene.fromFrame), (toView, scene.toFrame)] {
                 view.transform3D = .identity
                 view.anchorPoint = Point(x: 0.5, y: 0.5)
                 view.frame = frame
@@ -65,21 +58,16 @@ public final class FlipPop: Effect {
             toView.transform3D = turned(by: -.pi / 2)
         }
 
-        let interactive = transitionContext.isInteractive
         let half = transitionDuration(using: transitionContext) / 2
-        View.animate(withDuration: half, delay: 0, options: interactive ? .curveLinear : .curveEaseIn, animations: {
+        View.animate(withDuration: half, delay: 0, options: scene.curve(.curveEaseIn), animations: {
             fromView.transform3D = self.turned(by: .pi / 2)
         })
-        View.animate(withDuration: half, delay: half, options: interactive ? .curveLinear : .curveEaseOut, animations: {
+        View.animate(withDuration: half, delay: half, options: scene.curve(.curveEaseOut), animations: {
             toView.transform3D = .identity
         }, completion: { _ in
             // Whatever happened, both views leave flat (a popped view may be pushed
             // again); on a cancel the host also puts their states back.
-            View.performWithoutAnimation {
-                fromView.transform3D = .identity
-                toView.transform3D = .identity
-            }
-            transitionContext.completeTransition(!transitionContext.transitionWasCancelled)
+            scene.finish()
         })
     }
 }

@@ -77,4 +77,52 @@ import Testing
             #expect(distance > tolerance, "frame \(neighbour) is as close as frame \(index): \(distance)")
         }
     }
+
+    /// Matched views in the player: the standard screens' row 3 flies into the pushed
+    /// page (view-transition cross-fades the pairs and the screens plus-lighter, SVG's
+    /// `mix-blend-mode: plus-lighter` in an isolated group; magic-move flies two copies
+    /// with round corners), then a finger drags (magic-move pops under it, held mid-way
+    /// with the finger's dot). The browser shows each frame as the PNG does.
+    @Test(.enabled(if: BrowserTests.chromium != nil, "chromium cannot be found (apt-get install -y chromium)"),
+          arguments: ["view-transition", "magic-move"])
+    func theBrowserShowsMatchedViewsAndTheFingerAsThePNGDoes(effect: String) throws {
+        let chromium = try #require(Self.chromium)
+        try RenderEnvironment.requireEffect(effect)
+        let trace = try RenderEnvironment.play("""
+            {"root": {"title": "Inbox"}, "navigation": {"push": "\(effect)", "pop": "\(effect)"}, "matched": true,
+             "steps": [{"push": {"title": "Article"}}, {"wait": 0.8},
+                       {"drag": {"from": [60, 500], "to": [200, 500], "duration": 0.3, "hold": 0.4}}, {"wait": 1}]}
+            """)
+        let (began, ended) = try RenderEnvironment.transition(trace, effect: effect)
+        let flight = try #require(trace.frames.firstIndex { $0.t >= (began + ended) / 2 - 1e-6 })
+        #expect(trace.frames[flight].views.contains { $0.title.hasPrefix("snapshot of") && $0.opacity > 0.05 })
+        let held = try #require(trace.frames.lastIndex { $0.touches != nil })
+        let renderer = Renderer(trace: trace)
+        let scratch = try Scratch()
+        let page = scratch.file("player.html")
+        try renderer.html(trace: trace, title: effect).write(toFile: page, atomically: true, encoding: .utf8)
+        for index in [flight, held] {
+            let shot = try Self.screenshot(chromium, page: page, frame: index, width: renderer.width,
+                                           height: renderer.height + HTMLPlayer.controlsHeight, into: scratch)
+            let expected = try #require(PixelImage(png: try renderer.png(frame: trace.frames[index])))
+            let error = shot.meanAbsoluteError(to: expected)
+            print("\(effect): frame \(index), browser vs PNG: mean absolute error \(error)")
+            #expect(error <= Self.contentTolerance, "frame \(index): mean absolute error \(error)")
+            if index == flight {
+                for neighbour in [index - 3, index + 3] {
+                    let other = try #require(PixelImage(png: try renderer.png(frame: trace.frames[neighbour])))
+                    #expect(shot.meanAbsoluteError(to: other) > Self.contentTolerance, "frame \(neighbour) is as close as frame \(index)")
+                }
+            } else {
+                // The finger's dot is in the browser's picture too.
+                var bare = trace.frames[index]
+                bare.touches = nil
+                let without = try #require(PixelImage(png: try renderer.png(frame: bare)))
+                let finger = try #require(trace.frames[index].touches?.first)
+                let (x, y) = (Int(finger[0]), Int(finger[1]))
+                #expect(Bytes(shot, x, y).distance(to: Bytes(expected, x, y)) <= 3)
+                #expect(Bytes(shot, x, y).distance(to: Bytes(without, x, y)) > 40, "the dot at (\(x), \(y))")
+            }
+        }
+    }
 }

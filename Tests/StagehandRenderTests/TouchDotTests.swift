@@ -114,4 +114,19 @@ import Testing
         let refused = try cli.stagehand(["play", scratch.file("drag.json"), "--hide-touches"])
         #expect(refused.status == 1 && refused.errors.contains("--hide-touches"), "\(refused.errors)")
     }
+
+    /// `stagehand preview` of an interactive effect: its standard scenario drives it with
+    /// a finger, so the HTML player's frames hold the dots; `--hide-touches` leaves them out.
+    @Test func previewShowsTheStandardScenariosFingerUnlessToldToHideIt() throws {
+        try RenderEnvironment.requireEffect("slide-pop")
+        let scratch = try Scratch()
+        let cli = RenderCLITests()
+        for hide in [false, true] {
+            let out = scratch.file("slide-pop-\(hide).html")
+            let run = try cli.stagehand(["preview", "slide-pop", "--out", out, "--fps", "20"] + (hide ? ["--hide-touches"] : []))
+            #expect(run.status == 0, "\(run.errors)")
+            let page = try String(contentsOfFile: out, encoding: .utf8)
+            #expect(page.contains(TouchDot.rimColor.hex) == !hide, "dots in the player: \(!hide)")
+        }
+    }
 }
