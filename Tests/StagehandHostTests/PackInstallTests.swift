@@ -111,6 +111,46 @@ import Testing
         #expect(unknown.errors == "error: NAME demo: no pack of that name is installed in \(home.plugins) (installed: none)\n", "\(unknown.errors)")
     }
 
+    /// A pack carries everything its effects need: made in one place, with its files then
+    /// gone, it installs in another (its own working directory, data home and scan cache)
+    /// with no flag, and its effects play, preview and validate there.
+    @Test func aPackMadeElsewhereInstallsWithNoFlagAndItsEffectsWork() throws {
+        let maker = try Home()
+        let bundle = try maker.nativeBundle("travelling-push", library: "TravellingPush")
+        let effectFile = try maker.workspace.write("travelling-fade.effect.json",
+                                                   String(decoding: try TestPack.declarativeEffect("travelling-fade"), as: UTF8.self))
+        let user = try Home()
+        let pack = user.workspace.path + "/travelling.shpack"
+        #expect(try maker.run(["pack", bundle, effectFile, "--name", "travelling", "--version", "1.0.0", "--out", pack]).status == 0)
+        try FileManager.default.removeItem(atPath: bundle)
+        try FileManager.default.removeItem(atPath: effectFile)
+
+        let environment = ["XDG_DATA_HOME": user.dataHome, "STAGEHAND_CACHE_DIR": user.workspace.path + "/cache"]
+        func run(_ arguments: [String]) throws -> StagehandRun {
+            try runStagehand(arguments, in: user.workspace.path, environment: environment)
+        }
+        let install = try run(["install", "travelling.shpack"])
+        #expect(install.status == 0, "\(install.errors)")
+        let scenario = try user.workspace.write("run.json", """
+            {"root": {"title": "Inbox", "embedInNavigation": true},
+             "navigation": {"push": "travelling-push", "pop": "travelling-fade"},
+             "steps": [{"push": {"title": "Detail"}}, {"wait": 1}, {"pop": {}}, {"wait": 1}]}
+            """)
+        let play = try run(["play", scenario])
+        #expect(play.status == 0, "\(play.errors)")
+        #expect(play.output.contains("completed push      travelling-push") && play.output.contains("completed pop       travelling-fade"),
+                "\(play.output)")
+        for effect in ["travelling-push", "travelling-fade"] {
+            let preview = try run(["preview", effect, "--format", "svg", "--out", user.workspace.path + "/\(effect).svg"])
+            #expect(preview.status == 0, "\(effect): \(preview.errors)")
+        }
+        let installed = user.plugins + "/packs/travelling"
+        let validate = try run(["validate", installed + "/libTravellingPush.so", installed + "/travelling-fade.effect.json"])
+        #expect(validate.status == 0, "\(validate.output)")
+        #expect(validate.output.contains("libTravellingPush.so: valid\n") && validate.output.hasSuffix("travelling-fade.effect.json: valid\n"),
+                "\(validate.output)")
+    }
+
     @Test func anotherVersionReplacesOnlyWithReplace() throws {
         let home = try Home()
         let first = try TestPack.declarative("versioned-fade", name: "versioned", version: "1.0.0").write(to: "v1.shpack", in: home.workspace)
