@@ -27,14 +27,12 @@ final class PageClient: @unchecked Sendable {
     private let reads = DispatchQueue(label: "page-client.reads")
     private let writes = DispatchQueue(label: "page-client.writes")
 
-    /// Connects and completes the handshake (throws when the server refuses it), off the
-    /// test's task: the server answers on the same process's tasks.
+    /// Connects and completes the handshake (throws when the server refuses it). On the
+    /// test's task: the server is another process, so the short wait for its answer
+    /// holds no thread it needs, and the client is made and used on one task (made on
+    /// another thread and handed over, ThreadSanitizer took its first use for a race).
     static func connect(port: UInt16, path: String = "/socket") async throws -> PageClient {
-        try await withCheckedThrowingContinuation { continuation in
-            DispatchQueue.global().async {
-                continuation.resume(with: Result { try PageClient(port: port, path: path) })
-            }
-        }
+        try PageClient(port: port, path: path)
     }
 
     private init(port: UInt16, path: String) throws {
@@ -51,7 +49,7 @@ final class PageClient: @unchecked Sendable {
         inbox.append(readBuffer[readStart..<readEnd])
         readStart = readEnd
         let fd = descriptor, inbox = inbox, drained = drained
-        Thread.detachNewThread {
+        DispatchQueue(label: "page-client.drain").async {
             var chunk = [UInt8](repeating: 0, count: 65536)
             while true {
                 let n = LoopbackSocket.receive(fd, into: &chunk)
@@ -191,7 +189,7 @@ final class PageClient: @unchecked Sendable {
     /// Runs `body` on a thread of its own and returns what it returns.
     static func onOwnThread<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
         try await withCheckedThrowingContinuation { continuation in
-            Thread.detachNewThread { continuation.resume(with: Result { try body() }) }
+            DispatchQueue(label: "page-client.drain").async { continuation.resume(with: Result { try body() }) }
         }
     }
 
