@@ -358,7 +358,7 @@ final class PlaygroundSession: @unchecked Sendable {
         let wasFull = stage.recordingFull
         stage.tick()
         if stage.recordingFull, !wasFull {
-            send(.notice("the recording is full (it keeps \(LiveStage.recordingLimit / stage.fps / 60) minutes, or \(LiveStage.viewLimit) views in moving frames): the stage goes on unrecorded; choose an effect to start a new recording"))
+            send(.notice("the recording is full (it keeps \(LiveStage.recordingLimit / stage.fps / 60) minutes, or \(LiveStage.byteLimit >> 20) MiB of moving frames): the stage goes on unrecorded; choose an effect to start a new recording"))
         }
         sendFrame()
     }
