@@ -44,9 +44,11 @@ struct RecordedFrames {
             scratch = []
             numbers.removeAll(keepingCapacity: true)
             for view in frame.views { pack(view, into: &numbers) }
-            views = Array(numbers)  // exactly sized: the scratch's spare capacity stays behind
+            // A copy of exactly its size (`Array(numbers)` would share the scratch's
+            // buffer, spare capacity and all, and the next frame would then grow a new one).
+            views = numbers.withUnsafeBufferPointer { Array($0) }
             scratch = numbers
-            bytes += views.count * MemoryLayout<Double>.stride
+            bytes += views.capacity * MemoryLayout<Double>.stride
         }
         lastViews = frame.views
         entries.append(Entry(t: frame.t, stack: Int32(lists.id(frame.stack)), presented: Int32(lists.id(frame.presented)),
