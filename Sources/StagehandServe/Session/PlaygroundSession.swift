@@ -38,6 +38,7 @@ final class PlaygroundSession: @unchecked Sendable {
     /// Ticks in a row at which the page had not read the last frame, and whether the
     /// stage is paused for that (see `advance`).
     private var unreadTicks = 0
+    private var saidPaused = false
     private var paused = false
     /// The editor pane's draft of the chosen declarative effect.
     private var editor = EffectEditor()
@@ -350,6 +351,10 @@ final class PlaygroundSession: @unchecked Sendable {
                 paused = true
                 timer?.cancel()
                 timer = nil
+                if !saidPaused {
+                    saidPaused = true
+                    log("session \(id): paused: the page read no frame for \(Self.pauseAfterUnreadTicks) ticks; it goes on when the page reads one (said once)")
+                }
                 return
             }
         } else {
