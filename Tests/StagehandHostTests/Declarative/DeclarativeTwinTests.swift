@@ -13,7 +13,8 @@ import Testing
     static let twins: EffectLibrary = TestEnvironment.load(plugins: [examples]).0
 
     static let names = ["crossfade", "slide-pop", "bounce-present", "normal-dismiss", "cover-vertical", "cross-dissolve",
-                        "fade", "zoom", "zoom-out", "push-style-present", "pop-style-dismiss", "swipe-dismiss"]
+                        "fade", "zoom", "zoom-out", "push-style-present", "pop-style-dismiss", "swipe-dismiss",
+                        "pan", "shared-axis"]
 
     @Test(arguments: names)
     func twinPlaysAsTheCompiledEffect(_ name: String) throws {
