@@ -26,13 +26,13 @@ import Testing
 
     @Test func badOverridesNameTheParameterTheTypeAndTheBounds() throws {
         let (library, _) = TestEnvironment.load()
-        #expect(throws: Diagnostic(.error, "parameter duration of effect crossfade: expected a double (a finite number) between 0 and 10, got \"fast\"")) {
+        #expect(throws: Diagnostic(.error, .parameterWrongType, "parameter duration of effect crossfade: expected a double (a finite number) between 0 and 10, got \"fast\"")) {
             try library.makeEffect("crossfade", overrides: ["duration": "fast"])
         }
-        #expect(throws: Diagnostic(.error, "parameter duration of effect crossfade: 12 is out of bounds: expected a double between 0 and 10")) {
+        #expect(throws: Diagnostic(.error, .parameterOutOfBounds, "parameter duration of effect crossfade: 12 is out of bounds: expected a double between 0 and 10")) {
             try library.makeEffect("crossfade", overrides: ["duration": "12"])
         }
-        #expect(throws: Diagnostic(.error, "effect crossfade has no parameter durration (its parameters: duration); did you mean duration?")) {
+        #expect(throws: Diagnostic(.error, .unknownParameter, "effect crossfade has no parameter durration (its parameters: duration); did you mean duration?")) {
             try library.makeEffect("crossfade", overrides: ["durration": "1"])
         }
     }
@@ -74,13 +74,13 @@ import Testing
         }
         #expect(try duration([:]) == 0.5 + 0.25 - 3 + 0 + 0 + 100 + 3000)
         #expect(try duration(["i": "7", "b": "false", "s": "", "l": "9007199254740993", "u": "4000000001"]) == 0.5 + 0.25 + 7 + 1 + 1)
-        #expect(throws: Diagnostic(.error, "parameter i of effect typed: -11 is out of bounds: expected an int32 between -10 and 10")) {
+        #expect(throws: Diagnostic(.error, .parameterOutOfBounds, "parameter i of effect typed: -11 is out of bounds: expected an int32 between -10 and 10")) {
             try duration(["i": "-11"])
         }
-        #expect(throws: Diagnostic(.error, "parameter u of effect typed: expected a uint32 (an integer from 0 to 4294967295), got \"-1\"")) {
+        #expect(throws: Diagnostic(.error, .parameterWrongType, "parameter u of effect typed: expected a uint32 (an integer from 0 to 4294967295), got \"-1\"")) {
             try duration(["u": "-1"])
         }
-        #expect(throws: Diagnostic(.error, "parameter b of effect typed: expected a bool (true or false), got \"yes\"")) {
+        #expect(throws: Diagnostic(.error, .parameterWrongType, "parameter b of effect typed: expected a bool (true or false), got \"yes\"")) {
             try duration(["b": "yes"])
         }
     }
@@ -92,7 +92,7 @@ import Testing
                                          to: "plugins/libNothing.so")
         try workspace.compile(TestBundle().source, to: "plugins/libTest.so")
         let (library, _) = TestEnvironment.load(plugins: [plugins])
-        #expect(throws: Diagnostic(.error, "factory nothing_create of bundle \(null) returned NULL")) {
+        #expect(throws: Diagnostic(.error, .factoryFailed, "factory nothing_create of bundle \(null) returned NULL")) {
             try library.makeEffect("nothing")
         }
         let effect = try library.makeEffect("test-effect")

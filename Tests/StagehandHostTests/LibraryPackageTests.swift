@@ -140,6 +140,7 @@ import Testing
         #expect(result.status == 0, "\(result.errors)")
         let output = result.output
         for expected in ["[Optional(\"Inbox\")]", "own 0.25", "[0.6, 0.6, 0.6, 0.6]", "now: completed",
+                         "unknown effect: no effect named parallax-pussh", "skipped bundles: ",
                          "completed parallax-pop pop true", "completed swipe-dismiss dismiss true",
                          "copies flying: 2 picture hidden: true", "matched: [\"began magic-move\", \"completed magic-move\"] picture hidden: false"] {
             #expect(output.contains(expected), "missing \"\(expected)\" in:\n\(output)")

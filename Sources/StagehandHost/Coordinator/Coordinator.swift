@@ -124,7 +124,7 @@ public final class Coordinator {
     private func choice(_ name: String, for role: CoordinatorRole) throws(Diagnostic) -> EffectChoice {
         let info = try library.effect(named: name)
         guard role.acceptedKinds.contains(info.kind) else {
-            throw Diagnostic(.error, field: role.rawValue,
+            throw Diagnostic(.error, .wrongEffectKind, field: role.rawValue,
                              "effect \(name) is a \(info.kind.rawValue) effect; \(role.rawValue) takes \(role.acceptedKinds.map(\.rawValue).joined(separator: " or "))")
         }
         return EffectChoice(name: name, kind: info.kind, interactive: info.interactive, overrides: parameters[name] ?? [:])
@@ -149,7 +149,7 @@ public final class Coordinator {
         case .success(let effect):
             return effect
         case .failure(let error):
-            stage.recordError(Self.fallbackMessage(error, operation: operation), effect: choice.name, operation: operation)
+            stage.recordError(Self.fallbackMessage(error, operation: operation), error.code, effect: choice.name, operation: operation)
             return nil
         }
     }
@@ -235,7 +235,7 @@ public final class Coordinator {
                 ?? choices[.interactiveDismiss]
             let topMostWhenItRuns = presenter == nil
             guard let presenter = presenter ?? stage.window.topViewController else {
-                throw Diagnostic(.error, source: "presentation", message: "there is no root view controller to present from")
+                throw Diagnostic(.error, .operationRefused, source: "presentation", message: "there is no root view controller to present from")
             }
             for chosen in [present, dismiss, interactive].compactMap({ $0 }) {
                 try library.validate(overrides: parameters[chosen.name] ?? chosen.overrides, for: chosen.name)
@@ -260,13 +260,13 @@ public final class Coordinator {
             vc.transitioningDelegate = effects
             if let refused = presenter.present(vc, animated: animated, completion: completion) {
                 recordedByStage = true
-                throw Diagnostic(.error, source: "presentation", message: refused.message, time: stage.now)
+                throw Diagnostic(.error, .operationRefused, source: "presentation", message: refused.message, time: stage.now)
             }
             presentationEffects.append(Attached(controller: vc, effects: effects))
             effects.interactiveDismiss?.attach(to: vc)
         } catch {
             if !recordedByStage {
-                stage.recordError(error.summary, effect: source, operation: .present)
+                stage.recordError(error.summary, error.code, effect: source, operation: .present)
             }
             throw error
         }
@@ -289,7 +289,7 @@ public final class Coordinator {
             let chosen = try effect.map { (n: String) throws(Diagnostic) -> EffectChoice in
                 let info = try library.effect(named: n)
                 guard info.kind == .container else {
-                    throw Diagnostic(.error, field: "effect", "effect \(n) is a \(info.kind.rawValue) effect; switching children takes a container effect")
+                    throw Diagnostic(.error, .wrongEffectKind, field: "effect", "effect \(n) is a \(info.kind.rawValue) effect; switching children takes a container effect")
                 }
                 try library.validate(overrides: parameters[n] ?? [:], for: n)
                 return EffectChoice(name: n, kind: info.kind, interactive: info.interactive, overrides: parameters[n] ?? [:])
@@ -305,7 +305,7 @@ public final class Coordinator {
             }
             animator = make(chosen, for: .container)
         } catch {
-            stage.recordError(error.summary, effect: effect ?? "container", operation: .container)
+            stage.recordError(error.summary, error.code, effect: effect ?? "container", operation: .container)
             throw error
         }
         guard let current = parent.children.last else {
@@ -339,7 +339,7 @@ public final class Coordinator {
         if let refused = parent.transition(from: current, to: child, using: animator, completion: finish) {
             // The stage recorded the refusal.
             finish(false)
-            throw Diagnostic(.error, source: effect ?? "container", message: refused.message, time: stage.now)
+            throw Diagnostic(.error, .operationRefused, source: effect ?? "container", message: refused.message, time: stage.now)
         }
     }
 

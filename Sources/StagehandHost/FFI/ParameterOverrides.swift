@@ -15,7 +15,7 @@ enum ParameterOverrides {
             let known = parameters.isEmpty ? "it has no parameters" : "its parameters: " + parameters.map(\.name).joined(separator: ", ")
             let close = NameSuggestions.closest(to: name, among: parameters.map(\.name))
             let hint = close.first.map { "; did you mean \($0)?" } ?? ""
-            throw Diagnostic(.error, "effect \(effect) has no parameter \(name) (\(known))\(hint)")
+            throw Diagnostic(.error, .unknownParameter, "effect \(effect) has no parameter \(name) (\(known))\(hint)")
         }
         var arguments: [ParameterValue] = []
         for parameter in parameters {
@@ -23,7 +23,7 @@ enum ParameterOverrides {
                 if parameter.type == .string, literals.contains(parameter.name) {
                     let what = text == "true" || text == "false" ? "the boolean" : "the number"
                     let choices = parameter.choicesText.map { " (\($0))" } ?? ""
-                    throw Diagnostic(.error, "parameter \(parameter.name) of effect \(effect): expected a string\(choices), got \(what) \(text); write it in quotes")
+                    throw Diagnostic(.error, .parameterWrongType, "parameter \(parameter.name) of effect \(effect): expected a string\(choices), got \(what) \(text); write it in quotes")
                 }
                 arguments.append(try value(parsing: text, for: parameter, effect: effect))
             } else {
@@ -49,13 +49,13 @@ enum ParameterOverrides {
         }
         let bounds = parameter.boundsText.isEmpty ? "" : " \(parameter.boundsText)"
         guard let value = parsed else {
-            throw Diagnostic(.error, "parameter \(parameter.name) of effect \(effect): expected \(parameter.type.expectation)\(bounds), got \"\(text)\"")
+            throw Diagnostic(.error, .parameterWrongType, "parameter \(parameter.name) of effect \(effect): expected \(parameter.type.expectation)\(bounds), got \"\(text)\"")
         }
         guard parameter.contains(value) else {
             if let choices = parameter.choicesText {
-                throw Diagnostic(.error, "parameter \(parameter.name) of effect \(effect): expected \(choices), got \"\(text)\"")
+                throw Diagnostic(.error, .parameterOutOfBounds, "parameter \(parameter.name) of effect \(effect): expected \(choices), got \"\(text)\"")
             }
-            throw Diagnostic(.error, "parameter \(parameter.name) of effect \(effect): \(value) is out of bounds: expected \(parameter.type.named)\(bounds)")
+            throw Diagnostic(.error, .parameterOutOfBounds, "parameter \(parameter.name) of effect \(effect): \(value) is out of bounds: expected \(parameter.type.named)\(bounds)")
         }
         return value
     }

@@ -138,7 +138,7 @@ public final class EffectLibrary: @unchecked Sendable {
             catalog = loaded
             diagnostics += catalogDiagnostics
         } else {
-            diagnostics.append(Diagnostic(.warning,
+            diagnostics.append(Diagnostic(.warning, .catalogNotFound,
                 "no catalog found (no --catalog, no \(CatalogLocation.environmentVariable), no \(CatalogLocation.fileName) in \(currentDirectory) or above \(executableDirectory ?? "the executable")); listing the effects the bundles declare"))
         }
 
@@ -187,17 +187,17 @@ public final class EffectLibrary: @unchecked Sendable {
             return Result { () throws(Diagnostic) in try effect.factoryCall().call(arguments) }
         }.get()
         guard let made = called else {
-            throw Diagnostic(.error, "factory \(info.factory) of bundle \(info.bundlePath) returned NULL")
+            throw Diagnostic(.error, .factoryFailed, "factory \(info.factory) of bundle \(info.bundlePath) returned NULL")
         }
         let table = UnsafePointer(made.assumingMemoryBound(to: sh_effect.self))
         // Check the table before anyone calls through it.
         let size = made.load(as: UInt32.self)
         guard Int(size) >= Self.minimumEffectSize else {
-            throw Diagnostic(.error, "factory \(info.factory) of bundle \(info.bundlePath) returned an sh_effect of \(size) bytes; an ABI \(STAGEHAND_ABI_MAJOR).\(STAGEHAND_ABI_MINOR) sh_effect has at least \(Self.minimumEffectSize)")
+            throw Diagnostic(.error, .factoryFailed, "factory \(info.factory) of bundle \(info.bundlePath) returned an sh_effect of \(size) bytes; an ABI \(STAGEHAND_ABI_MAJOR).\(STAGEHAND_ABI_MINOR) sh_effect has at least \(Self.minimumEffectSize)")
         }
         guard table.pointee.transition_duration != nil, table.pointee.animate_transition != nil else {
             table.pointee.destroy?(table.pointee.`self`)
-            throw Diagnostic(.error, "factory \(info.factory) of bundle \(info.bundlePath) returned an sh_effect without transition_duration or animate_transition")
+            throw Diagnostic(.error, .factoryFailed, "factory \(info.factory) of bundle \(info.bundlePath) returned an sh_effect without transition_duration or animate_transition")
         }
         return table
     }
@@ -280,17 +280,17 @@ public final class EffectLibrary: @unchecked Sendable {
     private func registered(_ name: String) throws(Diagnostic) -> RegisteredEffect {
         if let effect = registry[name] { return effect }
         if let reason = refusals[name] {
-            throw Diagnostic(.error, "effect \(name) was refused when the effects were loaded (\(reason)); see the warning above")
+            throw Diagnostic(.error, .refusedEffect, "effect \(name) was refused when the effects were loaded (\(reason)); see the warning above")
         }
         if registry.isEmpty {
-            throw Diagnostic(.error, "no effect named \(name): no effects are loaded")
+            throw Diagnostic(.error, .unknownEffect, "no effect named \(name): no effects are loaded")
         }
         let close = NameSuggestions.closest(to: name, among: Array(registry.keys))
         if close.isEmpty {
             let some = registry.keys.sorted().prefix(3).joined(separator: ", ")
             let more = registry.count > 3 ? ", ... (\(registry.count) in all: stagehand catalog lists them)" : ""
-            throw Diagnostic(.error, "no effect named \(name), nor one close to it; known names: \(some)\(more)")
+            throw Diagnostic(.error, .unknownEffect, "no effect named \(name), nor one close to it; known names: \(some)\(more)")
         }
-        throw Diagnostic(.error, "no effect named \(name); closest known names: \(close.joined(separator: ", "))")
+        throw Diagnostic(.error, .unknownEffect, "no effect named \(name); closest known names: \(close.joined(separator: ", "))")
     }
 }
