@@ -83,6 +83,40 @@ import Testing
         #expect(throws: Diagnostic(.error, .parameterWrongType, "parameter b of effect typed: expected a bool (true or false), got \"yes\"")) {
             try duration(["b": "yes"])
         }
+
+        // The same values given typed, as an app gives them: a number for each numeric
+        // type, whole for an integer one, within its range and bounds.
+        _ = Stage()
+        func typed(_ parameters: [String: EffectParameterValue]) throws(Diagnostic) -> Double {
+            try library.animationController(named: "typed", parameters: parameters).transitionDuration(using: nil)
+        }
+        #expect(try typed([:]) == 0.5 + 0.25 - 3 + 0 + 0 + 100 + 3000)
+        #expect(try typed(["i": 7, "b": false, "s": "", "l": 9007199254740994, "u": 4000000001, "d": 0.75, "f": 0.5]) == 0.75 + 0.5 + 7 + 2 + 1)
+        #expect(try typed(["s": .string("ab")]) == 0.5 + 0.25 - 3 + 100 + 2000)
+        #expect(throws: Diagnostic(.error, .parameterWrongType, "parameter d of effect typed: expected a double (a finite number), got the string \"0.5\"")) {
+            try typed(["d": "0.5"])
+        }
+        #expect(throws: Diagnostic(.error, .parameterWrongType, "parameter i of effect typed: expected an int32 (an integer from -2147483648 to 2147483647) between -10 and 10, got the number 1.5")) {
+            try typed(["i": 1.5])
+        }
+        #expect(throws: Diagnostic(.error, .parameterOutOfBounds, "parameter i of effect typed: -11 is out of bounds: expected an int32 between -10 and 10")) {
+            try typed(["i": -11])
+        }
+        #expect(throws: Diagnostic(.error, .parameterWrongType, "parameter u of effect typed: expected a uint32 (an integer from 0 to 4294967295), got the number -1")) {
+            try typed(["u": -1])
+        }
+        #expect(throws: Diagnostic(.error, .parameterWrongType, "parameter b of effect typed: expected a bool (true or false), got the number 1")) {
+            try typed(["b": 1])
+        }
+        #expect(throws: Diagnostic(.error, .parameterWrongType, "parameter s of effect typed: expected a string, got the boolean true")) {
+            try typed(["s": true])
+        }
+        #expect(throws: Diagnostic(.error, .parameterWrongType, "parameter d of effect typed: expected a double (a finite number), got the number inf")) {
+            try typed(["d": .number(.infinity)])
+        }
+        #expect(throws: Diagnostic(.error, .unknownParameter, "effect typed has no parameter q (its parameters: d, f, i, l, u, b, s); did you mean b?")) {
+            try typed(["q": 1])
+        }
     }
 
     @Test func aFactoryReturningNullIsReported() throws {

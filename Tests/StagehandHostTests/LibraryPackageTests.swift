@@ -80,6 +80,7 @@ import Testing
         #expect(x > 1 && x < 389, "\(push)")
         #expect(push.hasSuffix("model x = 0.0"))
         for expected in [
+            "refused: parameter damping of effect bounce-present: expected a double (a finite number) between 0.01 and 1, got the string \"soft\"",
             "after the drag the stack is [\"Inbox\"]",
             "after the swipe: dismissed",
             "0.000 began parallax-push push",

@@ -49,7 +49,7 @@ public struct ScenarioRunner: Sendable {
         let stage = Stage(screen: scenario.screen, framesPerSecond: scenario.framesPerSecond)
         stage.diagnosticHandler = diagnostics
         let coordinator = Coordinator(library: library, stage: stage)
-        coordinator.parameters = scenario.parameters(overriddenBy: parameters)
+        coordinator.parametersAsText = scenario.parameters(overriddenBy: parameters)
         SettledScene.watch(stage)
         for (role, name) in [(CoordinatorRole.push, scenario.push), (.pop, scenario.pop), (.interactivePop, scenario.interactivePop)] {
             guard let name else { continue }
