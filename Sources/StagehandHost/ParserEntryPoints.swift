@@ -64,11 +64,16 @@ import StagehandCore
             let table = DeclarativeEffect.make(definition, arguments: definition.parameters.map(\.defaultValue))
             _ = table.pointee.transition_duration?(table.pointee.`self`, nil)
             table.pointee.destroy?(table.pointee.`self`)
-            for reverse in [false, true] {
-                let phase = definition.phase(reverse: reverse)
-                for track in phase.tracks.values { _ = (track.curve ?? phase.curve).stops }
+            for motion in [definition.motion] + (definition.variants.map { Array($0.cases.values) } ?? []) {
+                for reverse in [false, true] {
+                    let phase = motion.phase(reverse: reverse)
+                    for track in phase.tracks.values.joined() {
+                        _ = (track.curve ?? phase.curve).stops
+                        if let span = track.progress, let whole = phase.curve.cubic { _ = CurvePiece(of: whole, from: span.from, to: span.to) }
+                    }
+                }
             }
-            return outcome(accepted: definition.forward.tracks.count, [])
+            return outcome(accepted: definition.motion.forward.tracks.count, [])
         }
     }
 

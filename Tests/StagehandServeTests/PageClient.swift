@@ -31,12 +31,19 @@ final class PageClient: @unchecked Sendable {
     /// test's task: the server is another process, so the short wait for its answer
     /// holds no thread it needs, and the client is made and used on one task (made on
     /// another thread and handed over, ThreadSanitizer took its first use for a race).
-    static func connect(port: UInt16, path: String = "/socket") async throws -> PageClient {
-        try PageClient(port: port, path: path)
+    ///
+    /// With `drains` false, nothing is read until `startDraining()`: a tab that reads
+    /// nothing, whose kernel receive buffer is `receiveBuffer` bytes when given.
+    static func connect(port: UInt16, path: String = "/socket", drains: Bool = true,
+                        receiveBuffer: Int32? = nil) async throws -> PageClient {
+        try PageClient(port: port, path: path, drains: drains, receiveBuffer: receiveBuffer)
     }
 
-    private init(port: UInt16, path: String) throws {
+    private init(port: UInt16, path: String, drains: Bool, receiveBuffer: Int32?) throws {
         descriptor = try LoopbackSocket.connect(port: port, readTimeout: 20)
+        if var size = receiveBuffer {
+            setsockopt(descriptor, SOL_SOCKET, SO_RCVBUF, &size, socklen_t(MemoryLayout<Int32>.size))
+        }
         let key = Data((0..<16).map { _ in UInt8.random(in: 0...255) }).base64EncodedString()
         try write(Array("GET \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: \(key)\r\nSec-WebSocket-Version: 13\r\n\r\n".utf8))
         var head: [UInt8] = []
@@ -48,6 +55,15 @@ final class PageClient: @unchecked Sendable {
         // What came after the head is the first of the messages; the rest is drained.
         inbox.append(readBuffer[readStart..<readEnd])
         readStart = readEnd
+        if drains { startDraining() }
+    }
+
+    private var drainStarted = false
+
+    /// Starts the thread that reads the socket as the server writes (for a client made
+    /// with `drains` false; once).
+    func startDraining() {
+        drainStarted = true
         let fd = descriptor, inbox = inbox, drained = drained
         DispatchQueue(label: "page-client.drain").async {
             var chunk = [UInt8](repeating: 0, count: 65536)
@@ -70,7 +86,7 @@ final class PageClient: @unchecked Sendable {
         // The draining thread stops before the descriptor is closed, so it can never
         // read from another socket given the same number.
         shutdown(descriptor, Int32(SHUT_RDWR))
-        drained.wait()
+        if drainStarted { drained.wait() }
         Glibc.close(descriptor)
     }
 

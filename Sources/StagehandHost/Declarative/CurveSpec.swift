@@ -1,3 +1,5 @@
+import StagehandGeometry
+
 /// How a declarative track's progress runs from start to end.
 ///
 /// Bézier curves are CSS's `<easing-function>` keywords and `cubic-bezier(…)`, plus the
@@ -30,6 +32,24 @@ enum CurveSpec: Equatable, Sendable {
         switch self {
         case .springDamping, .springBounce, .springPhysical: return true
         default: return false
+        }
+    }
+
+    /// The cubic Bézier it is, for a named curve or `cubic-bezier(…)`; `nil` for a spring
+    /// or a stepped curve. What a track on part of the phase's progress is cut from.
+    var cubic: TimingCurve? {
+        switch self {
+        case .named(let curve):
+            switch curve {
+            case 1: return .easeIn
+            case 2: return .easeOut
+            case 3: return .linear
+            default: return .easeInOut
+            }
+        case .bezier(let x1, let y1, let x2, let y2):
+            return TimingCurve(controlPoints: x1, y1, x2, y2)
+        default:
+            return nil
         }
     }
 

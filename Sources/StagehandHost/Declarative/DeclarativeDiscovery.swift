@@ -78,7 +78,7 @@ enum DeclarativeDiscovery {
 
     /// What `definition` declares of itself, as a bundle's manifest entry would.
     static func declaration(of definition: EffectDefinition) -> EffectDeclaration {
-        EffectDeclaration(name: definition.name, kind: definition.kind, interactive: definition.interactive != nil,
+        EffectDeclaration(name: definition.name, kind: definition.kind, interactive: definition.isInteractive,
                           factory: factoryName, parameters: definition.parameters,
                           description: definition.description, family: definition.family, source: definition.source)
     }

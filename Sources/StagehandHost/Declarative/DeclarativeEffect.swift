@@ -12,6 +12,9 @@ import StagehandGeometry
 /// `destroy` releases it.
 final class DeclarativeEffect {
     let definition: EffectDefinition
+    /// What this instance plays: the file's motion, or the one its variant parameter's
+    /// value chose.
+    let motion: EffectMotion
     let host: UnsafePointer<sh_host>
     /// The numeric parameters' values for this instance (the factory's arguments).
     let parameters: [String: Double]
@@ -20,6 +23,7 @@ final class DeclarativeEffect {
 
     private init(definition: EffectDefinition, arguments: [ParameterValue], host: UnsafePointer<sh_host>) {
         self.definition = definition
+        self.motion = definition.motion(for: arguments)
         self.host = host
         var values: [String: Double] = [:]
         for (declaration, value) in zip(definition.parameters, arguments) where declaration.type.isNumeric {
@@ -40,8 +44,8 @@ final class DeclarativeEffect {
     static func make(_ definition: EffectDefinition, arguments: [ParameterValue],
                      host: UnsafePointer<sh_host> = HostTable.shared) -> UnsafePointer<sh_effect> {
         let effect = DeclarativeEffect(definition: definition, arguments: arguments, host: host)
-        if let interactive = definition.interactive {
-            effect.gesture = DeclarativeGesture(spec: interactive, kind: definition.kind, effect: effect)
+        if let interaction = effect.motion.interactive {
+            effect.gesture = DeclarativeGesture(interaction: interaction, effect: effect)
         }
         let t = effect.table
         t.pointee.size = UInt32(MemoryLayout<sh_effect>.size)
@@ -58,7 +62,7 @@ final class DeclarativeEffect {
             guard let me else { return }
             Unmanaged<DeclarativeEffect>.fromOpaque(me).takeUnretainedValue().gesture?.animationEnded()
         }
-        if definition.interactive != nil {
+        if effect.motion.interactive != nil {
             t.pointee.interaction_controller = { me, operation in
                 guard let me else { return nil }
                 return Unmanaged<DeclarativeEffect>.fromOpaque(me).takeUnretainedValue().gesture?.interactionController(for: operation)
@@ -83,12 +87,12 @@ final class DeclarativeEffect {
 
     /// The phase the context's operation plays: the backward one for a pop or a
     /// dismissal of an effect that plays both ways.
-    func phase(for context: OpaquePointer?) -> EffectDefinition.Phase {
-        guard let context else { return definition.forward }
+    func phase(for context: OpaquePointer?) -> EffectMotion.Phase {
+        guard let context else { return motion.forward }
         let operation = host.pointee.context_operation(context)
         let backward = operation == SH_OPERATION_POP || operation == SH_OPERATION_DISMISS
         let both = definition.kind == .navigation || definition.kind == .modal || definition.kind == .any
-        return definition.phase(reverse: backward && both)
+        return motion.phase(reverse: backward && both)
     }
 
     func environment(container: Double? = nil, view: Double? = nil) -> ValueExpression.Environment {

@@ -7,12 +7,13 @@ import StagehandABI
 /// gesture is cancelled, or when detached mid-gesture; offer the interaction only while
 /// a finger drives it), with the rules read from the file.
 final class DeclarativeGesture {
-    private let spec: InteractiveSpec
-    private let pops: Bool
+    private let interaction: Interaction
     private unowned let effect: DeclarativeEffect
     private var host: sh_host { effect.host.pointee }
 
-    private var interaction: OpaquePointer?
+    private var driven: OpaquePointer?
+    /// The operation `driven` is for.
+    private var drivenOperation = SH_OPERATION_NONE
     private var lastProgress = 0.0
     private var isDriving = false
     private var attachments: [Attachment] = []
@@ -21,49 +22,62 @@ final class DeclarativeGesture {
     private final class Attachment {
         weak var driver: DeclarativeGesture?
         let controller: OpaquePointer
+        /// Whether the gesture pops the controller (else it dismisses it), and by which rules.
+        let pops: Bool
+        let spec: InteractiveSpec
         var gesture: OpaquePointer?
         var replacedSystemPop: OpaquePointer?
         var systemPopWasEnabled = false
 
-        init(driver: DeclarativeGesture, controller: OpaquePointer) {
+        init(driver: DeclarativeGesture, controller: OpaquePointer, pops: Bool, spec: InteractiveSpec) {
             self.driver = driver
             self.controller = controller
+            self.pops = pops
+            self.spec = spec
         }
     }
 
-    init(spec: InteractiveSpec, kind: EffectKind, effect: DeclarativeEffect) {
-        self.spec = spec
-        self.pops = kind.plays(.pop) || (kind == .interaction && spec.direction != .down)
+    init(interaction: Interaction, effect: DeclarativeEffect) {
+        self.interaction = interaction
         self.effect = effect
     }
 
     deinit {
-        if let interaction { host.interaction_release(interaction) }
+        if let driven { host.interaction_release(driven) }
     }
 
     func interactionController(for operation: sh_operation) -> OpaquePointer? {
-        let mine = pops ? SH_OPERATION_POP : SH_OPERATION_DISMISS
-        return operation == mine && isDriving ? interaction : nil
+        operation == drivenOperation && isDriving ? driven : nil
     }
 
     func animationEnded() {
-        if !isDriving, let interaction {
-            host.interaction_release(interaction)
-            self.interaction = nil
+        if !isDriving, let driven {
+            host.interaction_release(driven)
+            self.driven = nil
         }
     }
 
     func attach(to controller: OpaquePointer) {
         let h = host
-        guard !pops || h.controller_is_navigation_controller(controller),
-              !attachments.contains(where: { $0.controller == controller }),
+        // A presented controller is dismissed (when the effect dismisses), a navigation
+        // controller otherwise popped, as VCTransitionsLibrary's interaction controllers choose.
+        let pops: Bool, rules: InteractiveSpec
+        if let dismissing = interaction.dismissing, interaction.popping == nil || h.controller_presenting(controller) != nil {
+            (pops, rules) = (false, dismissing)
+        } else if let popping = interaction.popping, h.controller_is_navigation_controller(controller) {
+            (pops, rules) = (true, popping)
+        } else {
+            return
+        }
+        let spec = rules
+        guard !attachments.contains(where: { $0.controller == controller }),
               let view = h.controller_view(controller) else { return }
         let kind: sh_gesture_kind = spec.gesture == .pinch ? SH_GESTURE_PINCH : (spec.gesture == .edgePan ? SH_GESTURE_SCREEN_EDGE_PAN : SH_GESTURE_PAN)
         guard let gesture = h.gesture_install(view, kind, spec.gesture == .edgePan ? spec.edges : 0) else {
             h.log("\(effect.definition.name): could not install its \(spec.gesture.rawValue) gesture")
             return
         }
-        let attachment = Attachment(driver: self, controller: controller)
+        let attachment = Attachment(driver: self, controller: controller, pops: pops, spec: spec)
         attachment.gesture = gesture
         let user = Unmanaged.passUnretained(attachment).toOpaque()
         h.gesture_set_action(gesture, { user, _ in
@@ -108,7 +122,7 @@ final class DeclarativeGesture {
         let state = h.gesture_state(gesture)
         if isDriving, state == SH_GESTURE_BEGAN || state == SH_GESTURE_CHANGED {
             isDriving = false
-            if let interaction { h.interaction_cancel(interaction) }
+            if let driven { h.interaction_cancel(driven) }
         }
         h.gesture_remove(gesture)
         attachment.gesture = nil
@@ -120,26 +134,36 @@ final class DeclarativeGesture {
     private func shouldBegin(_ attachment: Attachment) -> Bool {
         let h = host
         let controller = attachment.controller
+        let spec = attachment.spec
         guard !h.controller_transition_in_progress(controller) else { return false }
-        if pops {
+        if attachment.pops {
             guard h.navigation_count(controller) > 1 else { return false }
         } else {
             guard h.controller_presenting(controller) != nil else { return false }
         }
-        if spec.beginOnlyIfMostlyAlong, spec.gesture != .pinch, let gesture = attachment.gesture {
-            let t = h.gesture_translation(gesture, nil)
-            let (along, across) = alongAndAcross(t)
-            return along > abs(across)
+        guard spec.gesture != .pinch, let gesture = attachment.gesture else { return true }
+        if spec.beginOnlyIfMostlyAlong {
+            let (along, across) = Self.alongAndAcross(h.gesture_translation(gesture, nil), spec.direction)
+            guard along > abs(across) else { return false }
+        }
+        if let way = spec.beginOnlyMoving {
+            let moved = Self.alongAndAcross(h.gesture_translation(gesture, nil), way).0
+            let moving = Self.alongAndAcross(h.gesture_velocity(gesture, nil), way).0
+            guard moved > 0 || moving > 0 else { return false }
         }
         return true
     }
 
-    private func alongAndAcross(_ p: sh_point) -> (Double, Double) {
-        switch spec.direction {
+    /// A movement measured along `direction` (either way for horizontal and vertical)
+    /// and across it.
+    private static func alongAndAcross(_ p: sh_point, _ direction: InteractiveSpec.Direction) -> (Double, Double) {
+        switch direction {
         case .right: return (p.x, p.y)
         case .left: return (-p.x, p.y)
         case .down: return (p.y, p.x)
         case .up: return (-p.y, p.x)
+        case .horizontal: return (abs(p.x), p.y)
+        case .vertical: return (abs(p.y), p.x)
         case .in, .out: return (0, 0)
         }
     }
@@ -147,6 +171,7 @@ final class DeclarativeGesture {
     /// The progress the finger's movement says, clamped to 0...1.
     private func progress(_ attachment: Attachment, projected: Bool = false) -> Double {
         let h = host
+        let spec = attachment.spec
         guard let gesture = attachment.gesture else { return 0 }
         let raw: Double
         switch spec.gesture {
@@ -156,13 +181,12 @@ final class DeclarativeGesture {
         case .pan, .edgePan:
             guard let view = h.controller_view(attachment.controller) else { return 0 }
             let bounds = h.view_bounds(view)
-            let horizontal = spec.direction == .right || spec.direction == .left
-            let extent = horizontal ? bounds.size.width : bounds.size.height
+            let extent = spec.direction.isHorizontal ? bounds.size.width : bounds.size.height
             let distance = spec.distance.evaluate(effect.environment(container: extent, view: extent))
             let translation = h.gesture_translation(gesture, spec.space == .window ? nil : view)
-            var along = alongAndAcross(translation).0
+            var along = Self.alongAndAcross(translation, spec.direction).0
             if projected, let projection = spec.projection {
-                let speed = alongAndAcross(h.gesture_velocity(gesture, nil)).0
+                let speed = Self.alongAndAcross(h.gesture_velocity(gesture, nil), spec.direction).0
                 along += speed * projection.evaluate(effect.environment())
             }
             raw = distance > 0 ? along / distance : 0
@@ -178,7 +202,7 @@ final class DeclarativeGesture {
         case SH_GESTURE_BEGAN:
             let reached = progress(attachment)
             begin(attachment)
-            guard isDriving, !spec.startsAtZero else { return }
+            guard isDriving, !attachment.spec.startsAtZero else { return }
             update(reached)
         case SH_GESTURE_CHANGED:
             guard isDriving else { return }
@@ -186,13 +210,13 @@ final class DeclarativeGesture {
         case SH_GESTURE_ENDED:
             guard isDriving else { return }
             released(attachment)
-        case SH_GESTURE_CANCELLED where spec.systemCancel == .release:
+        case SH_GESTURE_CANCELLED where attachment.spec.systemCancel == .release:
             guard isDriving else { return }
             released(attachment)
         case SH_GESTURE_CANCELLED, SH_GESTURE_FAILED:
             guard isDriving else { return }
             isDriving = false
-            end(finishing: false, at: lastProgress, isRelease: false)
+            end(attachment.spec, finishing: false, at: lastProgress, isRelease: false)
         default:
             break
         }
@@ -201,54 +225,56 @@ final class DeclarativeGesture {
     private func released(_ attachment: Attachment) {
         isDriving = false
         let h = host
+        let spec = attachment.spec
         let reached = progress(attachment)
         // The threshold is compared with where the finger is, projected ahead by
         // `projection` seconds at the release velocity when that is given; a flick at
         // `flickVelocity` or faster along the direction finishes too.
         var finishing = progress(attachment, projected: true) > spec.threshold.evaluate(effect.environment())
         if spec.gesture != .pinch, let flick = spec.flickVelocity, let gesture = attachment.gesture {
-            let speed = alongAndAcross(h.gesture_velocity(gesture, nil)).0
+            let speed = Self.alongAndAcross(h.gesture_velocity(gesture, nil), spec.direction).0
             if speed >= flick.evaluate(effect.environment()) { finishing = true }
         }
-        end(finishing: finishing, at: reached, isRelease: true)
+        end(spec, finishing: finishing, at: reached, isRelease: true)
     }
 
     private func begin(_ attachment: Attachment) {
         let h = host
         guard let candidate = h.interaction_create() else { return }
-        let previous = interaction
-        interaction = candidate
+        let previous = driven
+        driven = candidate
         isDriving = true
         lastProgress = 0
-        let started = pops ? h.interaction_begin_pop(candidate, attachment.controller)
-                           : h.interaction_begin_dismiss(candidate, attachment.controller)
+        let started = attachment.pops ? h.interaction_begin_pop(candidate, attachment.controller)
+                                      : h.interaction_begin_dismiss(candidate, attachment.controller)
         if started {
+            drivenOperation = attachment.pops ? SH_OPERATION_POP : SH_OPERATION_DISMISS
             if let previous { h.interaction_release(previous) }
         } else {
             h.interaction_release(candidate)
-            interaction = previous
+            driven = previous
             isDriving = false
         }
     }
 
     private func update(_ progress: Double) {
         lastProgress = progress
-        if let interaction { host.interaction_update(interaction, progress) }
+        if let driven { host.interaction_update(driven, progress) }
     }
 
-    private func end(finishing: Bool, at progress: Double, isRelease: Bool) {
+    private func end(_ spec: InteractiveSpec, finishing: Bool, at progress: Double, isRelease: Bool) {
         let h = host
-        guard let interaction else { return }
+        guard let driven else { return }
+        if isRelease, spec.updatesOnRelease { h.interaction_update(driven, progress) }
         switch spec.completionSpeed {
         case .remaining?:
-            if isRelease { h.interaction_update(interaction, progress) }
-            h.interaction_set_completion_speed(interaction, 1 - progress)
+            h.interaction_set_completion_speed(driven, max(1 - progress, 0.01))
         case .fixed(let speed)?:
-            h.interaction_set_completion_speed(interaction, speed.evaluate(effect.environment()))
+            h.interaction_set_completion_speed(driven, speed.evaluate(effect.environment()))
         case nil:
             break
         }
-        if let curve = spec.completionCurve { h.interaction_set_completion_curve(interaction, sh_curve(rawValue: curve)) }
-        if finishing { h.interaction_finish(interaction) } else { h.interaction_cancel(interaction) }
+        if let curve = spec.completionCurve { h.interaction_set_completion_curve(driven, sh_curve(rawValue: curve)) }
+        if finishing { h.interaction_finish(driven) } else { h.interaction_cancel(driven) }
     }
 }

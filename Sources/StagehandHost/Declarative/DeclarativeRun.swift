@@ -21,10 +21,14 @@ final class DeclarativeRun {
     private var blocks: HostBlocks { HostBlocks(host: effect.host) }
 
     private struct Actor {
+        var role: Role
         var view: OpaquePointer
         var track: Track
-        /// Where the view rests: the frame `moveBy: frame` offsets.
+        /// Where the view rests: the frame `moveBy: frame` offsets (the presented view's
+        /// inside its insets).
         var resting: sh_rect
+        /// The frame the context gives the view: where it goes back to when settled.
+        var contextFrame: sh_rect
         var start: ResolvedPose
         var end: ResolvedPose
         var keyframes: [(at: Double, pose: ResolvedPose)]
@@ -36,14 +40,16 @@ final class DeclarativeRun {
         var ownTiming: Bool
     }
 
-    private var actors: [Role: Actor] = [:]
+    private var actors: [Actor] = []
     private var snapshots: [(snapshot: OpaquePointer, original: OpaquePointer, wasHidden: Bool)] = []
-    private var layers: [OpaquePointer] = []
+    /// The layers in the container, and whether each stays when the transition ends.
+    private var layers: [(view: OpaquePointer, lasts: EffectMotion.Layer.Lifetime)] = []
     private var entering: OpaquePointer?
     private var pending = 0
     private var leavingOnCompletion: Role?
     private var leavingOnCancel: Role?
     private var presentation = false
+    private var presenting = false
 
     private init(effect: DeclarativeEffect, context: OpaquePointer) {
         self.effect = effect
@@ -56,15 +62,28 @@ final class DeclarativeRun {
         let base = phase.duration.evaluate(effect.environment())
         var longest = 0.0
         var any = false
-        for track in phase.tracks.values {
-            let duration = track.duration?.evaluate(effect.environment()) ?? base
-            let delay = track.delay?.evaluate(effect.environment()) ?? 0
-            let curve = track.curve ?? phase.curve
-            longest = max(longest, delay + effect.length(of: curve, duration: duration))
+        for track in phase.tracks.values.joined() {
+            let timing = timing(of: track, in: phase, base: base, interactive: false, effect: effect)
+            longest = max(longest, timing.delay + effect.length(of: timing.curve, duration: timing.duration))
             any = true
         }
         let result = any ? longest : effect.length(of: phase.curve, duration: base)
         return result.isFinite && result >= 0 ? result : 0
+    }
+
+    /// When a track plays and on which curve: its own duration, delay and curve, the
+    /// phase's where it gives none, or the piece of the phase's curve its `progress` names.
+    private static func timing(of track: Track, in phase: EffectMotion.Phase, base: Double, interactive: Bool,
+                               effect: DeclarativeEffect) -> (duration: Double, delay: Double, curve: CurveSpec) {
+        let phaseCurve = interactive && !phase.curve.isSpring ? phase.curveWhenInteractive : phase.curve
+        if let span = track.progress, let whole = phaseCurve.cubic {
+            let piece = CurvePiece(of: whole, from: span.from, to: span.to)
+            let curve = CurveSpec.bezier(piece.curve.c1x, piece.curve.c1y, piece.curve.c2x, piece.curve.c2y)
+            return (base * (piece.end - piece.start), base * piece.start, curve)
+        }
+        var curve = track.curve ?? phase.curve
+        if interactive, !curve.isSpring { curve = track.curve.map { $0.isStepped ? phase.curveWhenInteractive : $0 } ?? phase.curveWhenInteractive }
+        return (track.duration?.evaluate(effect.environment()) ?? base, track.delay?.evaluate(effect.environment()) ?? 0, curve)
     }
 
     static func start(_ effect: DeclarativeEffect, context: OpaquePointer) {
@@ -77,7 +96,7 @@ final class DeclarativeRun {
 
     private func run() {
         let h = host
-        let definition = effect.definition
+        let motion = effect.motion
         let operation = h.context_operation(context)
         let phase = effect.phase(for: context)
         let interactive = h.context_is_interactive(context)
@@ -85,6 +104,7 @@ final class DeclarativeRun {
         let presenting = operation == SH_OPERATION_PRESENT
         let dismissing = operation == SH_OPERATION_DISMISS
         presentation = presenting || dismissing
+        self.presenting = presenting
         let fromController = h.context_view_controller(context, SH_KEY_FROM)
         let toController = h.context_view_controller(context, SH_KEY_TO)
         var views: [Role: OpaquePointer] = [:]
@@ -93,8 +113,9 @@ final class DeclarativeRun {
         // 1. The views.
         func given(_ key: sh_context_key, _ controller: OpaquePointer?, role: Role) -> OpaquePointer? {
             if let view = h.context_view(context, key) { return view }
-            guard definition.snapshotsMissingViews, let controller, let original = h.controller_view(controller),
-                  let snapshot = h.view_snapshot(original) else { return nil }
+            guard motion.missingViews != .skip, let controller, let original = h.controller_view(controller) else { return nil }
+            if motion.missingViews == .controller { return original }
+            guard let snapshot = h.view_snapshot(original) else { return nil }
             h.view_add_subview(container, snapshot)
             let bounds = h.view_bounds(original)
             let corners = [sh_point(x: bounds.origin.x, y: bounds.origin.y),
@@ -120,13 +141,26 @@ final class DeclarativeRun {
             views[.presenter] = (presenting ? views[.outgoing] : views[.incoming]) ?? presenterController.flatMap { h.controller_view($0) }
         }
 
+        // The presented view's frame: the context's, or inside it by the insets.
+        let containerBounds = h.view_bounds(container)
+        var presentedFrame = containerBounds, presentedResting = containerBounds
+        if let presentedController {
+            let frame = presenting ? h.context_final_frame(context, presentedController) : h.context_initial_frame(context, presentedController)
+            if frame.size.width > 0 && frame.size.height > 0 { presentedFrame = frame }
+            presentedResting = inset(presentedFrame, by: motion.presentedInsets, in: containerBounds)
+        }
+
         // The entering view, at its final frame, above or below the one it replaces.
         let order = phase.order ?? []
         if let incoming = views[.incoming], !(dismissing && !isSnapshot.contains(.incoming) && h.view_superview(incoming) != nil) {
             entering = incoming
             if !isSnapshot.contains(.incoming), let toController {
                 let final = h.context_final_frame(context, toController)
-                if final.size.width > 0 && final.size.height > 0 { h.view_set_frame(incoming, final) }
+                if presenting, motion.presentedInsets != nil {
+                    h.view_set_frame(incoming, presentedResting)
+                } else if final.size.width > 0 && final.size.height > 0 {
+                    h.view_set_frame(incoming, final)
+                }
             }
             // What it goes above or below: the view leaving (or, presenting, the
             // presenter's stand-in), ranked by either of its role names.
@@ -140,21 +174,37 @@ final class DeclarativeRun {
                 h.view_add_subview(container, incoming)
             }
         }
-        // Layers, each below the first view the order puts above it.
-        for layer in definition.layers {
-            guard let view = h.view_create(h.view_bounds(container)) else { continue }
+        // Layers, each below the first view the order puts above it. A layer that lasts
+        // the presentation is made by the presentation; its dismissal finds it again in
+        // the container (the views there that are not the presented one, back to front,
+        // in the order the file declares such layers).
+        var leftByPresentation: [OpaquePointer] = []
+        if dismissing {
+            let roleViews = Set(views.values.map { UInt(bitPattern: $0) })
+            leftByPresentation = (0..<h.view_subview_count(container)).compactMap { h.view_subview_at(container, $0) }
+                .filter { !roleViews.contains(UInt(bitPattern: $0)) }
+        }
+        for layer in motion.layers {
+            if layer.lasts == .presentation, dismissing {
+                guard !leftByPresentation.isEmpty else { continue }
+                let view = leftByPresentation.removeFirst()
+                views[.layer(layer.name)] = view
+                layers.append((view, layer.lasts))
+                continue
+            }
+            guard let view = h.view_create(containerBounds) else { continue }
             let c = layer.color
             h.view_set_background_color(view, sh_color(r: c[0], g: c[1], b: c[2], a: c[3]))
             let rank = order.firstIndex(of: .layer(layer.name)) ?? order.count
             let above = order.dropFirst(rank + 1).compactMap { views[$0] }.first { h.view_superview($0) == container }
             if let above { h.view_insert_subview_below(container, view, above) } else { h.view_add_subview(container, view) }
             views[.layer(layer.name)] = view
-            layers.append(view)
+            layers.append((view, layer.lasts))
         }
 
-        // Who leaves the screen, for `settle: leaving`.
+        // Who leaves the screen, for `settle: leaving` and `reset`.
         if presentation {
-            leavingOnCompletion = dismissing ? .presented : nil
+            leavingOnCompletion = dismissing ? .presented : .outgoing
             leavingOnCancel = presenting ? .presented : nil
         } else {
             leavingOnCompletion = .outgoing
@@ -163,64 +213,64 @@ final class DeclarativeRun {
 
         // 2. Resolve every track.
         let base = phase.duration.evaluate(effect.environment())
-        let containerBounds = h.view_bounds(container)
-        for (role, track) in phase.tracks {
+        for (role, roleTracks) in phase.tracks {
             guard let view = views[role] else { continue }
-            var resting = h.view_frame(view)
-            if role == .presented || (presenting && role == .incoming), let presentedController {
-                let frame = presenting ? h.context_final_frame(context, presentedController) : h.context_initial_frame(context, presentedController)
-                resting = frame.size.width > 0 && frame.size.height > 0 ? frame : containerBounds
+            var resting = h.view_frame(view), contextFrame = resting
+            if role == .presented || (presenting && role == .incoming), presentedController != nil {
+                resting = presentedResting
+                contextFrame = presentedFrame
             }
             let viewBounds = h.view_bounds(view)
-            func resolve(_ pose: Pose) -> ResolvedPose {
-                var resolved = ResolvedPose()
-                for property in track.properties where property != .backgroundColor && property != .hidden {
-                    guard let expression = pose.values[property] else {
-                        resolved.values[property] = Pose.restValue(of: property)
-                        continue
+            for track in roleTracks {
+                func resolve(_ pose: Pose) -> ResolvedPose {
+                    var resolved = ResolvedPose()
+                    for property in track.properties where property != .backgroundColor && property != .hidden {
+                        guard let expression = pose.values[property] else {
+                            resolved.values[property] = Pose.restValue(of: property)
+                            continue
+                        }
+                        let axisX = property.axis == .x
+                        resolved.values[property] = expression.evaluate(effect.environment(
+                            container: axisX ? containerBounds.size.width : containerBounds.size.height,
+                            view: axisX ? viewBounds.size.width : viewBounds.size.height))
                     }
-                    let axisX = property.axis == .x
-                    resolved.values[property] = expression.evaluate(effect.environment(
-                        container: axisX ? containerBounds.size.width : containerBounds.size.height,
-                        view: axisX ? viewBounds.size.width : viewBounds.size.height))
+                    return resolved
                 }
-                return resolved
+                let captured = capture(view, track.properties)
+                var start = resolve(track.start), end = resolve(track.end)
+                if track.properties.contains(.backgroundColor) {
+                    start.color = track.start.color ?? captured.color
+                    end.color = track.end.color ?? captured.color
+                }
+                if track.properties.contains(.hidden) {
+                    start.hidden = track.start.hidden ?? captured.hidden
+                    end.hidden = track.end.hidden ?? captured.hidden
+                }
+                var keyframes = track.keyframes.map { keyframe -> (at: Double, pose: ResolvedPose) in
+                    var pose = resolve(keyframe.pose)
+                    if track.properties.contains(.backgroundColor) { pose.color = keyframe.pose.color ?? captured.color }
+                    if track.properties.contains(.hidden) { pose.hidden = keyframe.pose.hidden ?? captured.hidden }
+                    return (keyframe.at, pose)
+                }
+                if let first = keyframes.first { start = first.pose }
+                if let last = keyframes.last { end = last.pose }
+                let timing = Self.timing(of: track, in: phase, base: base, interactive: interactive, effect: effect)
+                if keyframes.isEmpty, timing.curve.isStepped {
+                    keyframes = timing.curve.stops.map { ($0.input, start.interpolated(to: end, $0.output)) }
+                }
+                let ownTiming = track.duration != nil || track.delay != nil || track.curve != nil || track.progress != nil || !keyframes.isEmpty
+                actors.append(Actor(role: role, view: view, track: track, resting: resting, contextFrame: contextFrame,
+                                    start: start, end: end, keyframes: keyframes, captured: captured,
+                                    duration: timing.duration, delay: timing.delay, curve: timing.curve, ownTiming: ownTiming))
             }
-            let captured = capture(view, track.properties)
-            var start = resolve(track.start), end = resolve(track.end)
-            for (pose, written) in [(\ResolvedPose.color, (track.start.color, track.end.color))] {
-                start[keyPath: pose] = track.properties.contains(.backgroundColor) ? written.0 ?? captured.color : nil
-                end[keyPath: pose] = track.properties.contains(.backgroundColor) ? written.1 ?? captured.color : nil
-            }
-            if track.properties.contains(.hidden) {
-                start.hidden = track.start.hidden ?? captured.hidden
-                end.hidden = track.end.hidden ?? captured.hidden
-            }
-            var keyframes = track.keyframes.map { keyframe -> (at: Double, pose: ResolvedPose) in
-                var pose = resolve(keyframe.pose)
-                if track.properties.contains(.backgroundColor) { pose.color = keyframe.pose.color ?? captured.color }
-                if track.properties.contains(.hidden) { pose.hidden = keyframe.pose.hidden ?? captured.hidden }
-                return (keyframe.at, pose)
-            }
-            if let first = keyframes.first { start = first.pose }
-            if let last = keyframes.last { end = last.pose }
-            var curve = track.curve ?? phase.curve
-            if interactive, !curve.isSpring { curve = track.curve.map { $0.isStepped ? phase.curveWhenInteractive : $0 } ?? phase.curveWhenInteractive }
-            if keyframes.isEmpty, curve.isStepped {
-                keyframes = curve.stops.map { ($0.input, start.interpolated(to: end, $0.output)) }
-            }
-            let ownTiming = track.duration != nil || track.delay != nil || track.curve != nil || !keyframes.isEmpty
-            actors[role] = Actor(view: view, track: track, resting: resting, start: start, end: end, keyframes: keyframes,
-                                 captured: captured, duration: track.duration?.evaluate(effect.environment()) ?? base,
-                                 delay: track.delay?.evaluate(effect.environment()) ?? 0, curve: curve, ownTiming: ownTiming)
         }
 
         blocks.withoutAnimation { [self] in
-            for actor in actors.values { apply(actor.start, to: actor) }
+            for actor in actors { apply(actor.start, to: actor) }
         }
 
         // 3. The animations.
-        let shared = actors.values.filter { !$0.ownTiming }
+        let shared = actors.filter { !$0.ownTiming }
         let mainCurve = interactive && !phase.curve.isSpring ? phase.curveWhenInteractive : phase.curve
         var calls: [() -> Void] = []
         if !shared.isEmpty {
@@ -230,7 +280,7 @@ final class DeclarativeRun {
                 }, completion: { [self] _ in finishOne() })
             }
         }
-        for actor in actors.values where actor.ownTiming {
+        for actor in actors where actor.ownTiming {
             if actor.keyframes.isEmpty {
                 calls.append { [self] in
                     blocks.animate(effect.animation(actor.curve, duration: actor.duration, delay: actor.delay), { [self] in
@@ -263,18 +313,23 @@ final class DeclarativeRun {
     private func finish() {
         let h = host
         let cancelled = h.context_transition_was_cancelled(context)
-        let settle = effect.definition.settle
+        let settle = effect.motion.settle
         blocks.withoutAnimation { [self] in
             switch settle {
             case .none: break
             case .restore:
-                for actor in actors.values { apply(rest(of: actor), to: actor) }
-            case .leaving:
-                if let role = cancelled ? leavingOnCancel : leavingOnCompletion, let actor = actors[role] {
-                    apply(rest(of: actor), to: actor)
+                for actor in actors { settleAtRest(actor, resetting: false) }
+            case .leaving, .reset:
+                if let role = cancelled ? leavingOnCancel : leavingOnCompletion {
+                    for actor in actors where actor.role == role { settleAtRest(actor, resetting: settle == .reset) }
                 }
             }
-            for layer in layers { h.view_remove_from_superview(layer) }
+            // A layer that lasts the presentation stays while the controller is presented:
+            // after a presentation that completed, or a dismissal that was cancelled.
+            let presented = presenting != cancelled
+            for (layer, lasts) in layers where !(lasts == .presentation && presentation && presented) {
+                h.view_remove_from_superview(layer)
+            }
             for (snapshot, original, wasHidden) in snapshots {
                 h.view_remove_from_superview(snapshot)
                 h.view_set_hidden(original, wasHidden)
@@ -286,14 +341,17 @@ final class DeclarativeRun {
         h.context_complete_transition(context, !cancelled)
     }
 
-    /// The pose a view is put back to: identity transform and its resting frame, every
-    /// other moved property as it was before the transition.
-    private func rest(of actor: Actor) -> ResolvedPose {
+    /// Puts a view back: identity transform and the frame the context gives it, every
+    /// other moved property as it was before the transition, or (`resetting`) at its
+    /// rest value: opaque, square, unmasked, no shadow.
+    private func settleAtRest(_ actor: Actor, resetting: Bool) {
         var pose = actor.captured
-        for property in actor.track.properties where property.isTransform {
+        for property in actor.track.properties where property.isTransform || (resetting && property != .backgroundColor && property != .hidden) {
             pose.values[property] = Pose.restValue(of: property)
         }
-        return pose
+        var atRest = actor
+        atRest.resting = actor.contextFrame
+        apply(pose, to: atRest, settling: true)
     }
 
     private func capture(_ view: OpaquePointer, _ properties: Set<Pose.Property>) -> ResolvedPose {
@@ -319,7 +377,9 @@ final class DeclarativeRun {
         return pose
     }
 
-    private func apply(_ pose: ResolvedPose, to actor: Actor) {
+    /// Sets `pose` on the actor's view; `settling`, a mask of radius 0 is taken away
+    /// rather than set (a view at rest has none).
+    private func apply(_ pose: ResolvedPose, to actor: Actor, settling: Bool = false) {
         let h = host
         let view = actor.view
         let properties = actor.track.properties
@@ -348,6 +408,10 @@ final class DeclarativeRun {
             case .topCornerRadius:
                 // Rounded top corners: a mask reaching one radius below the bottom.
                 let radius = max(0, pose.values[property] ?? 0)
+                if settling, radius == 0 {
+                    h.view_set_mask(view, nil)
+                    continue
+                }
                 let bounds = h.view_bounds(view)
                 var mask = sh_mask(rect: sh_rect(origin: bounds.origin, size: sh_size(width: bounds.size.width, height: bounds.size.height + radius)),
                                    corner_radius: radius)
@@ -359,5 +423,19 @@ final class DeclarativeRun {
             default: break
             }
         }
+    }
+}
+
+extension DeclarativeRun {
+    /// `frame` with the insets cut off its edges (`%` of the container along each axis).
+    fileprivate func inset(_ frame: sh_rect, by insets: EffectMotion.Insets?, in container: sh_rect) -> sh_rect {
+        guard let insets else { return frame }
+        func value(_ expression: ValueExpression, _ extent: Double) -> Double {
+            expression.evaluate(effect.environment(container: extent, view: extent))
+        }
+        let top = value(insets.top, container.size.height), bottom = value(insets.bottom, container.size.height)
+        let left = value(insets.left, container.size.width), right = value(insets.right, container.size.width)
+        return sh_rect(origin: sh_point(x: frame.origin.x + left, y: frame.origin.y + top),
+                       size: sh_size(width: max(frame.size.width - left - right, 1), height: max(frame.size.height - top - bottom, 1)))
     }
 }

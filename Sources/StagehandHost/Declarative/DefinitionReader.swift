@@ -16,8 +16,8 @@ enum DefinitionReader {
 
     static let topKeys = ["$schema", "format", "name", "kind", "description", "family", "source", "author", "license",
                           "parameters", "duration", "curve", "curveWhenInteractive", "order", "layers", "tracks",
-                          "backward", "interactive", "settle", "missingViews", "matched"]
-    static let trackKeys = ["moveBy", "start", "end", "keyframes", "duration", "delay", "curve"]
+                          "backward", "interactive", "settle", "missingViews", "presentedInsets", "variants", "matched"]
+    static let trackKeys = ["moveBy", "start", "end", "keyframes", "duration", "delay", "curve", "progress"]
     static let poseKeys = Pose.Property.allCases.map(\.rawValue)
 
     /// Reads the file at `path`.
@@ -74,6 +74,12 @@ enum DefinitionReader {
         }
     }
 
+    /// The keys that say how the effect moves: at the top of the file, and in a variant's
+    /// case (over the top's).
+    static let motionKeys = ["duration", "curve", "curveWhenInteractive", "order", "layers", "tracks", "backward",
+                             "interactive", "settle", "missingViews", "presentedInsets"]
+    static let maximumTracksPerRole = 4
+
     private static func readDocument(_ root: DocumentNode, file: String) throws(DeclarativeError) -> EffectDefinition {
         let top = try root.members(allowed: topKeys, what: "a declarative effect")
         guard let formatNode = top["format"] else {
@@ -103,7 +109,70 @@ enum DefinitionReader {
         let expressions = ExpressionReader(numeric: Set(parameters.filter { $0.type.isNumeric }.map(\.name)),
                                            others: Set(parameters.filter { !$0.type.isNumeric }.map(\.name)))
 
-        var layers: [EffectDefinition.Layer] = []
+        let motion: EffectMotion
+        var variants: EffectDefinition.Variants?
+        if let node = top["variants"] {
+            let read = try readVariants(node, top: top, parameters: parameters, kind: kind, expressions: expressions)
+            variants = read
+            let chooser = parameters.first { $0.name == read.parameter }!
+            guard case .string(let choice) = chooser.defaultValue, let chosen = read.cases[choice] else {
+                throw node.error("the default of \(read.parameter) has no case")
+            }
+            motion = chosen
+        } else {
+            motion = try readMotion(top, at: root, kind: kind, expressions: expressions)
+        }
+
+        func text(_ key: String) throws(DeclarativeError) -> String? {
+            try top[key].map { node throws(DeclarativeError) in try node.string(what: key) }
+        }
+        return EffectDefinition(file: file, name: name, kind: kind, description: try text("description") ?? "",
+                                family: try text("family"), source: try text("source"), author: try text("author"),
+                                license: try text("license"), parameters: parameters, motion: motion, variants: variants)
+    }
+
+    /// `variants`: `{"parameter": NAME, "cases": {CHOICE: {motion keys}}}`, a case for
+    /// every choice of the string parameter, each read as the top's motion keys with its
+    /// own over them.
+    private static func readVariants(_ node: DocumentNode, top: [String: DocumentNode], parameters: [ParameterDeclaration],
+                                     kind: EffectKind, expressions: ExpressionReader) throws(DeclarativeError) -> EffectDefinition.Variants {
+        let members = try node.members(allowed: ["parameter", "cases"], what: "the variants")
+        guard let parameterNode = members["parameter"] else {
+            throw node.error("\"parameter\" is missing: the string parameter whose value chooses the case")
+        }
+        let name = try parameterNode.string(what: "a parameter name")
+        guard let declaration = parameters.first(where: { $0.name == name }) else {
+            let close = NameSuggestions.closest(to: name, among: parameters.map(\.name), limit: 1)
+            let hint = close.first.map { "; did you mean \($0)?" } ?? ""
+            throw parameterNode.error("unknown parameter \(name)\(hint) (declare it in \"parameters\", a string with choices)")
+        }
+        guard declaration.type == .string, let choices = declaration.choices else {
+            throw parameterNode.error("parameter \(name) chooses a variant, so it must be a string with \"choices\"")
+        }
+        guard let casesNode = members["cases"] else { throw node.error("\"cases\" is missing: one object per choice of \(name)") }
+        guard case .object(let written) = casesNode.value else { throw casesNode.error("expected the cases (an object of choice → motion)") }
+        let caseNodes = try casesNode.members(allowed: choices, what: "the cases (choices of \(name): \(choices.joined(separator: ", ")))")
+        if let missing = choices.first(where: { caseNodes[$0] == nil }) {
+            throw casesNode.error("no case for \(name) \"\(missing)\": every choice needs one (an empty object keeps the top's keys)")
+        }
+        var cases: [String: EffectMotion] = [:]
+        for member in written where member.key != "$comment" {
+            guard let caseNode = caseNodes[member.key] else { continue }
+            var merged = top
+            for (key, value) in try caseNode.members(allowed: motionKeys, what: "a case (the keys that say how the effect moves)") {
+                merged[key] = value
+            }
+            cases[member.key] = try readMotion(merged, at: caseNode, kind: kind, expressions: expressions)
+        }
+        return EffectDefinition.Variants(parameter: name, cases: cases)
+    }
+
+    /// The motion keys of `members` (the top's, or a case's over them); `node` is where a
+    /// missing key is reported.
+    private static func readMotion(_ top: [String: DocumentNode], at root: DocumentNode, kind: EffectKind,
+                                   expressions: ExpressionReader) throws(DeclarativeError) -> EffectMotion {
+        let presentation = kind == .present || kind == .dismiss || kind == .modal
+        var layers: [EffectMotion.Layer] = []
         if let node = top["layers"] {
             guard case .object(let members) = node.value else { throw node.error("expected the layers (an object of name → layer)") }
             guard members.count <= maximumLayers else { throw node.error("\(members.count) layers: at most \(maximumLayers)") }
@@ -111,9 +180,16 @@ enum DefinitionReader {
             for member in members where member.key != "$comment" {
                 guard let layer = fields[member.key] else { continue }
                 guard Role(name: member.key) == nil else { throw layer.error("\(member.key) is a role: a layer needs a name of its own") }
-                let spec = try layer.members(allowed: ["color"], what: "a layer")
+                let spec = try layer.members(allowed: ["color", "lasts"], what: "a layer")
                 let color = try spec["color"].map { node throws(DeclarativeError) in try readColor(node) } ?? [0, 0, 0, 1]
-                layers.append(EffectDefinition.Layer(name: member.key, color: color))
+                var lifetime = EffectMotion.Layer.Lifetime.transition
+                if let lasts = spec["lasts"] {
+                    lifetime = EffectMotion.Layer.Lifetime(rawValue: try lasts.choice(["transition", "presentation"], what: "a layer's lifetime"))!
+                    if lifetime == .presentation, !presentation {
+                        throw lasts.error("a \(kind.rawValue) effect presents nothing: a layer lasts the transition (\"presentation\" is for present, dismiss and modal)")
+                    }
+                }
+                layers.append(EffectMotion.Layer(name: member.key, color: color, lasts: lifetime))
             }
         }
         let roles = allowedRoles(kind) + layers.map { Role.layer($0.name) }
@@ -121,18 +197,18 @@ enum DefinitionReader {
         let interactive = try top["interactive"].map { node throws(DeclarativeError) in
             try InteractiveReader.read(node, kind: kind, expressions: expressions)
         }
-        let forward: EffectDefinition.Phase
+        let forward: EffectMotion.Phase
         if kind == .interaction {
-            for key in ["tracks", "backward", "duration", "curve", "order"] where top[key] != nil {
+            for key in ["tracks", "backward", "duration", "curve", "order", "layers", "presentedInsets"] where top[key] != nil {
                 throw top[key]!.error("an interaction effect only drives other effects' transitions: it has \"interactive\" and no \(key)")
             }
             guard interactive != nil else { throw root.error("an interaction effect needs \"interactive\"") }
-            forward = EffectDefinition.Phase(duration: .number(0), curve: .named(0), curveWhenInteractive: .named(0), order: nil, tracks: [:])
+            forward = EffectMotion.Phase(duration: .number(0), curve: .named(0), curveWhenInteractive: .named(0), order: nil, tracks: [:])
         } else {
-            forward = try readPhase(top, root, roles: roles, kind: kind, expressions: expressions, requireTracks: true)
+            forward = try readPhase(top, root, roles: roles, kind: kind, expressions: expressions)
         }
 
-        var backward: EffectDefinition.Backward?
+        var backward: EffectMotion.Backward?
         let playsBoth = kind == .navigation || kind == .modal || kind == .any
         if let node = top["backward"] {
             guard playsBoth else { throw node.error("a \(kind.rawValue) effect plays one direction only: \"backward\" is for navigation, modal and any") }
@@ -143,32 +219,32 @@ enum DefinitionReader {
                 default: backward = .same
                 }
             } else {
-                let members = try node.members(allowed: ["duration", "curve", "curveWhenInteractive", "order", "tracks"], what: "the backward animation")
-                var phase = try readPhase(members, node, roles: roles, kind: kind, expressions: expressions, requireTracks: true)
-                if members["duration"] == nil { phase.duration = forward.duration }
-                if members["curve"] == nil { phase.curve = forward.curve }
-                if members["curveWhenInteractive"] == nil { phase.curveWhenInteractive = forward.curveWhenInteractive }
-                backward = .own(phase)
+                var members = try node.members(allowed: ["duration", "curve", "curveWhenInteractive", "order", "tracks"], what: "the backward animation")
+                for key in ["duration", "curve", "curveWhenInteractive"] where members[key] == nil { members[key] = top[key] }
+                backward = .own(try readPhase(members, node, roles: roles, kind: kind, expressions: expressions))
             }
         } else if playsBoth {
             throw root.error("a \(kind.rawValue) effect plays both ways: say how the reverse plays with \"backward\": \"mirror\", \"reverse\", \"same\" or its own {\"tracks\": ...}")
         }
 
-        let settle = try top["settle"].map { node throws(DeclarativeError) in
-            EffectDefinition.Settle(rawValue: try node.choice(["leaving", "restore", "none"], what: "a settle rule"))!
-        } ?? .leaving
-        let snapshots = try top["missingViews"].map { node throws(DeclarativeError) in
-            try node.choice(["skip", "snapshot"], what: "a missing-view rule") == "snapshot"
-        } ?? false
-
-        func text(_ key: String) throws(DeclarativeError) -> String? {
-            try top[key].map { node throws(DeclarativeError) in try node.string(what: key) }
+        var motion = EffectMotion(forward: forward, backward: backward, layers: layers, interactive: interactive)
+        if let node = top["settle"] {
+            motion.settle = EffectMotion.Settle(rawValue: try node.choice(["leaving", "reset", "restore", "none"], what: "a settle rule"))!
         }
-        return EffectDefinition(file: file, name: name, kind: kind, description: try text("description") ?? "",
-                                family: try text("family"), source: try text("source"), author: try text("author"),
-                                license: try text("license"), parameters: parameters,
-                                forward: forward, backward: backward, layers: layers, settle: settle,
-                                snapshotsMissingViews: snapshots, interactive: interactive)
+        if let node = top["missingViews"] {
+            motion.missingViews = EffectMotion.MissingViews(rawValue: try node.choice(["skip", "snapshot", "controller"], what: "a missing-view rule"))!
+        }
+        if let node = top["presentedInsets"] {
+            guard presentation else { throw node.error("a \(kind.rawValue) effect presents nothing: presentedInsets is for present, dismiss and modal") }
+            let members = try node.members(allowed: ["top", "left", "bottom", "right"], what: "the presented view's insets")
+            var insets = EffectMotion.Insets()
+            for (key, path, axis) in [("top", \EffectMotion.Insets.top, ExpressionReader.Axis.y), ("left", \EffectMotion.Insets.left, .x),
+                                      ("bottom", \EffectMotion.Insets.bottom, .y), ("right", \EffectMotion.Insets.right, .x)] {
+                if let value = members[key] { insets[keyPath: path] = try expressions.read(value, what: "an inset in points", axis: axis) }
+            }
+            motion.presentedInsets = insets
+        }
+        return motion
     }
 
     static func allowedRoles(_ kind: EffectKind) -> [Role] {
@@ -180,7 +256,7 @@ enum DefinitionReader {
     }
 
     private static func readPhase(_ members: [String: DocumentNode], _ node: DocumentNode, roles: [Role], kind: EffectKind,
-                                  expressions: ExpressionReader, requireTracks: Bool) throws(DeclarativeError) -> EffectDefinition.Phase {
+                                  expressions: ExpressionReader) throws(DeclarativeError) -> EffectMotion.Phase {
         let duration = try members["duration"].map { node throws(DeclarativeError) in
             try readDuration(node, expressions: expressions)
         } ?? .number(0.35)
@@ -204,13 +280,35 @@ enum DefinitionReader {
         }
         guard case .object(let written) = tracksNode.value else { throw tracksNode.error("expected the tracks (an object of role → track)") }
         let trackNodes = try tracksNode.members(allowed: roles.map(\.description), what: "the tracks (roles of a \(kind.rawValue) effect: \(roles.map(\.description).joined(separator: ", ")))")
-        var tracks: [Role: Track] = [:]
+        var tracks: [Role: [Track]] = [:]
         for member in written where member.key != "$comment" {
             guard let trackNode = trackNodes[member.key] else { continue }
             let role = roles.first { $0.description == member.key }!
-            tracks[role] = try readTrack(trackNode, expressions: expressions)
+            let elements: [DocumentNode]
+            if case .array = trackNode.value {
+                elements = try trackNode.elements(what: "the tracks of \(role)", limit: maximumTracksPerRole)
+                guard !elements.isEmpty else { throw trackNode.error("no track: write one, or leave \(role) out") }
+            } else {
+                elements = [trackNode]
+            }
+            var roleTracks: [Track] = []
+            for element in elements {
+                let track = try readTrack(element, expressions: expressions, phaseCurves: [curve, interactiveCurve])
+                // One view, one value per property: two tracks writing one would fight
+                // frame by frame, and the transform is one property however many keys build it.
+                for other in roleTracks {
+                    if let shared = track.properties.intersection(other.properties).first {
+                        throw element.error("\(shared.rawValue) is written by another track of \(role): each property of a view belongs to one track")
+                    }
+                    if track.transforms && other.transforms {
+                        throw element.error("another track of \(role) moves its transform: x, y, scale and rotations build one transform, so they belong to one track")
+                    }
+                }
+                roleTracks.append(track)
+            }
+            tracks[role] = roleTracks
         }
-        return EffectDefinition.Phase(duration: duration, curve: curve, curveWhenInteractive: interactiveCurve, order: order, tracks: tracks)
+        return EffectMotion.Phase(duration: duration, curve: curve, curveWhenInteractive: interactiveCurve, order: order, tracks: tracks)
     }
 
     private static func readRole(_ node: DocumentNode, roles: [Role], kind: EffectKind) throws(DeclarativeError) -> Role {
@@ -231,7 +329,7 @@ enum DefinitionReader {
         return duration
     }
 
-    private static func readTrack(_ node: DocumentNode, expressions: ExpressionReader) throws(DeclarativeError) -> Track {
+    private static func readTrack(_ node: DocumentNode, expressions: ExpressionReader, phaseCurves: [CurveSpec]) throws(DeclarativeError) -> Track {
         let members = try node.members(allowed: trackKeys, what: "a track")
         var track = Track()
         if let moveBy = members["moveBy"] {
@@ -267,6 +365,19 @@ enum DefinitionReader {
             if track.curve!.isStepped, !track.keyframes.isEmpty {
                 throw curve.error("steps() and linear() are played as keyframes, so a track with keyframes of its own cannot use them")
             }
+        }
+        if let span = members["progress"] {
+            if let other = ["duration", "delay", "curve", "keyframes"].first(where: { members[$0] != nil }) {
+                throw span.error("a track on a part of the phase's progress takes its timing from the phase's curve: it has no \(other)")
+            }
+            let ends = try span.elements(what: "the part of the phase's progress, [from, to]", limit: 2)
+            guard ends.count == 2 else { throw span.error("expected [from, to], two fractions of the phase's progress") }
+            let from = try ends[0].number(what: "a fraction of the progress"), to = try ends[1].number(what: "a fraction of the progress")
+            guard 0 <= from, from < to, to <= 1 else { throw span.error("expected 0 ≤ from < to ≤ 1, found [\(from), \(to)]") }
+            if phaseCurves.contains(where: { $0.cubic == nil }) {
+                throw span.error("the phase's curve (and curveWhenInteractive) must be a cubic Bézier or a named curve to be cut into parts: a spring, steps() or linear() is not")
+            }
+            track.progress = Track.ProgressSpan(from: from, to: to)
         }
         if track.moveBy == .frame {
             let transformed = track.properties.filter { $0.isTransform && $0 != .x && $0 != .y }

@@ -1,49 +1,18 @@
 import StagehandCore
 
-/// One declarative effect, read and checked: everything `DeclarativeEffect` needs to play
-/// it, and what the catalog lists of it. Made only by `DefinitionReader`, so every value
-/// here has been checked (roles valid for the kind, parameters declared, keyframes in
-/// order, one spring form per curve).
+/// One declarative effect, read and checked: what the catalog lists of it, and the
+/// motion it plays (one, or one per choice of a string parameter when the file has
+/// `variants`). Made only by `DefinitionReader`, so every value here has been checked
+/// (roles valid for the kind, parameters declared, keyframes in order, one spring form
+/// per curve, every choice of a variant's parameter given a motion).
 struct EffectDefinition: Equatable, Sendable {
-    /// How the reverse operation (pop, dismiss) plays.
-    enum Backward: Equatable, Sendable {
-        /// The forward tracks with incoming and outgoing exchanged (and each track's start
-        /// and end): the page that came in leaves the way it came.
-        case mirror
-        /// The forward tracks as they are (a fade plays the same both ways).
-        case same
-        /// The forward tracks with start and end exchanged, roles unchanged (right for
-        /// presented and presenter).
-        case reverse
-        /// Tracks of its own.
-        case own(Phase)
-    }
-
-    /// What the views do once the transition is over.
-    enum Settle: String, Sendable {
-        /// The view that left the screen (the outgoing one, a dismissed one) is put back at
-        /// rest for every property its track moved; the others keep their end pose.
-        case leaving
-        /// Every moved view is put back at rest, finished or cancelled (Hero's rule).
-        case restore
-        /// Nothing is put back.
-        case none
-    }
-
-    /// One direction's animation.
-    struct Phase: Equatable, Sendable {
-        var duration: ValueExpression
-        var curve: CurveSpec
-        var curveWhenInteractive: CurveSpec
-        /// Back to front; roles not listed keep their place.
-        var order: [Role]?
-        var tracks: [Role: Track]
-    }
-
-    struct Layer: Equatable, Sendable {
-        var name: String
-        /// r, g, b, a.
-        var color: [Double]
+    /// Motions chosen by a string parameter's value when an instance is made (Material's
+    /// shared axis along x, y or z; VCTransitionsLibrary's `gesture`).
+    struct Variants: Equatable, Sendable {
+        /// The string parameter that chooses; declared with `choices`.
+        var parameter: String
+        /// A motion for every choice of the parameter.
+        var cases: [String: EffectMotion]
     }
 
     var file: String
@@ -55,31 +24,20 @@ struct EffectDefinition: Equatable, Sendable {
     var author: String?
     var license: String?
     var parameters: [ParameterDeclaration]
-    var forward: Phase
-    var backward: Backward?
-    var layers: [Layer]
-    var settle: Settle
-    /// Whether a view the context does not give (a presenter in a custom presentation)
-    /// is stood in for by its snapshot, as Hero does, or left alone.
-    var snapshotsMissingViews: Bool
-    var interactive: InteractiveSpec?
+    /// The motion without variants; with them, the default choice's.
+    var motion: EffectMotion
+    var variants: Variants?
 
-    /// The phase an operation plays: the forward one for push, present and container,
-    /// the backward one (mirrored, reversed or its own) for pop and dismiss.
-    func phase(reverse: Bool) -> Phase {
-        guard reverse, let backward else { return forward }
-        switch backward {
-        case .own(let phase): return phase
-        case .same: return forward
-        case .reverse:
-            var phase = forward
-            phase.tracks = forward.tracks.mapValues(\.reversed)
-            return phase
-        case .mirror:
-            var phase = forward
-            phase.tracks = Dictionary(uniqueKeysWithValues: forward.tracks.map { ($0.key.mirrored, $0.value.reversed) })
-            phase.order = forward.order.map { $0.map(\.mirrored) }
-            return phase
-        }
+    /// Whether some motion of the file has a gesture: what the catalog says of it.
+    var isInteractive: Bool {
+        motion.interactive != nil || (variants?.cases.values.contains { $0.interactive != nil } ?? false)
+    }
+
+    /// The motion an instance made with `arguments` (in the order of `parameters`) plays.
+    func motion(for arguments: [ParameterValue]) -> EffectMotion {
+        guard let variants, let index = parameters.firstIndex(where: { $0.name == variants.parameter }),
+              index < arguments.count, case .string(let choice) = arguments[index],
+              let chosen = variants.cases[choice] else { return motion }
+        return chosen
     }
 }

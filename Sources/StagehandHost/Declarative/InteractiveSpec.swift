@@ -3,13 +3,15 @@
 /// release finishes. The same rules as the SDK's `GestureDrivenTransition`, as data.
 struct InteractiveSpec: Equatable, Sendable {
     enum Gesture: String, Sendable { case pan, edgePan, pinch }
-    enum Direction: String, Sendable { case right, left, down, up, `in`, out }
+    /// Which way is forward. `horizontal` and `vertical` count travel either way along
+    /// their axis (its absolute value), as VCTransitionsLibrary's swipes do.
+    enum Direction: String, Sendable { case right, left, down, up, horizontal, vertical, `in`, out }
     enum Space: String, Sendable { case view, window }
     enum SystemCancel: String, Sendable { case cancel, release }
     enum CompletionSpeed: Equatable, Sendable {
         case fixed(ValueExpression)
-        /// 1 − the progress at the release (the WWDC 2013 swipe-to-dismiss rule), after
-        /// an update to exactly that progress.
+        /// 1 − the progress at the release (the WWDC 2013 swipe-to-dismiss rule), at least
+        /// 0.01 so that a transition released at its end still ends.
         case remaining
     }
 
@@ -32,6 +34,26 @@ struct InteractiveSpec: Equatable, Sendable {
     var startsAtZero = false
     var systemCancel: SystemCancel = .cancel
     var beginOnlyIfMostlyAlong = false
+    /// Begins only while the finger has moved, or is moving, this way (in the window):
+    /// VCTransitionsLibrary's vertical swipe pops only downward.
+    var beginOnlyMoving: Direction?
+    /// Updates the transition to the release point before finishing or cancelling it.
+    var updatesOnRelease = false
     var completionSpeed: CompletionSpeed?
     var completionCurve: UInt32?
+
+}
+
+extension InteractiveSpec.Direction {
+    /// Whether travel is measured along x.
+    var isHorizontal: Bool { self == .right || self == .left || self == .horizontal }
+}
+
+/// The gesture rules of a declarative effect for each operation it drives: an effect
+/// that both pops and dismisses (`any`) drives the pop of a navigation controller it is
+/// attached to and the dismissal of a presented controller, each by its own rules (the
+/// `interactive` block, with its `pop` or `dismiss` object's keys over it).
+struct Interaction: Equatable, Sendable {
+    var popping: InteractiveSpec?
+    var dismissing: InteractiveSpec?
 }

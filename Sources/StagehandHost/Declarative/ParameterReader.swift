@@ -4,12 +4,13 @@ import StagehandCore
 /// min, max) with a `description`; bounds only for numbers, the default within them.
 enum ParameterReader {
     static let maximumCount = 64
+    static let maximumChoices = 32
     static let types = ParameterType.allCases.map(\.rawValue)
 
     static func read(_ node: DocumentNode) throws(DeclarativeError) -> [ParameterDeclaration] {
         var declarations: [ParameterDeclaration] = []
         for element in try node.elements(what: "the parameters", limit: maximumCount) {
-            let members = try element.members(allowed: ["name", "type", "default", "min", "max", "description"], what: "a parameter")
+            let members = try element.members(allowed: ["name", "type", "default", "min", "max", "choices", "description"], what: "a parameter")
             guard let nameNode = members["name"] else { throw element.error("a parameter needs \"name\"") }
             let name = try nameNode.string(what: "a parameter name")
             guard let first = name.unicodeScalars.first, first.properties.isAlphabetic || first == "_",
@@ -28,7 +29,21 @@ enum ParameterReader {
                 guard type.isNumeric else { throw bound.error("a \(type.rawValue) parameter has no bounds") }
                 if key == "min" { minimum = try value(bound, type: type) } else { maximum = try value(bound, type: type) }
             }
-            var declaration = ParameterDeclaration(name: name, type: type, defaultValue: defaultValue, minimum: minimum, maximum: maximum)
+            var choices: [String]?
+            if let choicesNode = members["choices"] {
+                guard type == .string else { throw choicesNode.error("a \(type.rawValue) parameter has no choices (bounds are for numbers, choices for strings)") }
+                var list: [String] = []
+                for element in try choicesNode.elements(what: "the choices", limit: maximumChoices) {
+                    let choice = try element.string(what: "a choice")
+                    guard !choice.isEmpty, !choice.utf8.contains(0) else { throw element.error("a choice is a non-empty string") }
+                    guard !list.contains(choice) else { throw element.error("\"\(choice)\" is listed twice") }
+                    list.append(choice)
+                }
+                guard !list.isEmpty else { throw choicesNode.error("no choices: list at least one, or leave \"choices\" out") }
+                choices = list
+            }
+            var declaration = ParameterDeclaration(name: name, type: type, defaultValue: defaultValue, minimum: minimum, maximum: maximum,
+                                                   choices: choices)
             if let minimum, let maximum, minimum.compare(to: maximum) == .descending {
                 throw element.error("parameter \(name): min \(minimum) is above max \(maximum)")
             }

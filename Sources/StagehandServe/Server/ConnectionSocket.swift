@@ -83,6 +83,12 @@ final class ConnectionSocket: Sendable {
         if failed { throw Closed() }
     }
 
+    /// Fixes the kernel's send buffer at `bytes` (the kernel then no longer grows it).
+    func setSendBuffer(bytes: Int32) {
+        var size = bytes
+        setsockopt(descriptor, SOL_SOCKET, SO_SNDBUF, &size, socklen_t(MemoryLayout<Int32>.size))
+    }
+
     /// How long a write may wait for a peer that does not read before the connection is
     /// given up.
     func setSendTimeout(_ seconds: Int) {

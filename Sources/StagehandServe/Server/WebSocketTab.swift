@@ -6,8 +6,15 @@ import Foundation
 /// tab's `TabOutbox`. A frame the tab may not send closes the connection with the code
 /// RFC 6455 gives and a reason; the session ends when the connection does.
 enum WebSocketTab {
+    /// The kernel's send buffer for a tab: a couple of the largest frames. Left to grow
+    /// on its own (up to megabytes), it takes in a second of frames from a tab that
+    /// reads nothing, so its stage runs that long before it pauses (see
+    /// `PlaygroundSession.pauseAfterUnreadTicks`) and the tabs that read wait for the cores.
+    static let sendBufferBytes: Int32 = 256 << 10
+
     static func serve(socket: ConnectionSocket, reader: SocketReader, sessions: SessionRegistry, limits: ServerLimits,
                       log: @escaping @Sendable (String) -> Void) {
+        socket.setSendBuffer(bytes: sendBufferBytes)
         let outbox = TabOutbox()
         let written = DispatchSemaphore(value: 0)
         socket.retain()

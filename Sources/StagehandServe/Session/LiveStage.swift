@@ -21,12 +21,12 @@ final class LiveStage {
     /// records nothing more (and says so).
     static let recordingLimit = 36_000
 
-    /// The most views recorded in frames of their own (a frame that repeats the last one
-    /// shares its views and counts nothing): what bounds a recording's memory when the
-    /// stage keeps moving (explode's 220 tiles fill it in about 19 s of motion, a push
-    /// of two screens in hours). Past it the stage goes on unrecorded, as past
-    /// `recordingLimit`.
-    static let viewLimit = 250_000
+    /// The most bytes a recording holds (its frames packed, see `RecordedFrames`; a frame
+    /// that repeats the last one shares its numbers and costs a few bytes): what bounds a
+    /// recording's memory when the stage keeps moving (explode's 220 tiles fill it in
+    /// about 20 s of motion, a push of two screens in hours). Past it the stage goes on
+    /// unrecorded, as past `recordingLimit`.
+    static let byteLimit = 64 << 20
 
     let effect: EffectInfo?
     let parameters: [String: String]
@@ -34,13 +34,11 @@ final class LiveStage {
     private let runner: ScenarioRunner
     private var run: ScenarioRun!
     private(set) var recording: SessionRecording
-    /// The recorded frames (the trace's), up to `recordingLimit`.
-    private(set) var frames: [Trace.Frame] = []
+    /// The recorded frames (the trace's), up to `recordingLimit` and `byteLimit`.
+    private(set) var frames = RecordedFrames()
     private(set) var latest: Trace.Frame?
     private(set) var recordingFull = false
-    /// The views held by the recorded frames (shared views counted once).
-    private(set) var recordedViews = 0
-    private let viewLimit: Int
+    private let byteLimit: Int
     /// The sequence number of the last pointer event applied.
     private(set) var acknowledged: Int?
     private var inbox: [Input] = []
@@ -54,10 +52,10 @@ final class LiveStage {
     var fps: Int { recording.header.framesPerSecond }
     var screen: Size { recording.header.screen }
 
-    init(library: EffectLibrary, effect: EffectInfo?, parameters: [String: String], viewLimit: Int = LiveStage.viewLimit,
+    init(library: EffectLibrary, effect: EffectInfo?, parameters: [String: String], byteLimit: Int = LiveStage.byteLimit,
          diagnostics: @escaping (Diagnostic) -> Void) {
         self.effect = effect
-        self.viewLimit = viewLimit
+        self.byteLimit = byteLimit
         self.parameters = parameters
         operations = EffectOperations(effect: effect)
         var header = operations.scenario
@@ -74,23 +72,17 @@ final class LiveStage {
 
     private func record(_ frame: Trace.Frame) {
         var frame = frame
-        // A frame that shows what the last one did shares its storage: an idle stage's
-        // frames (60 a second, each recorded) then cost a few bytes each instead of a
-        // copy of every view.
-        var shared = false
+        // A frame that shows what the last one did shares its storage, here as in the
+        // recording: the page's comparisons of frames then stay cheap.
         if let last = latest {
-            if last.views == frame.views {
-                frame.views = last.views
-                shared = true
-            }
+            if last.views == frame.views { frame.views = last.views }
             if last.stack == frame.stack { frame.stack = last.stack }
             if last.presented == frame.presented { frame.presented = last.presented }
         }
         latest = frame
         guard !recordingFull else { return }
         frames.append(frame)
-        if !shared { recordedViews += frame.views.count }
-        if frames.count >= Self.recordingLimit || recordedViews >= viewLimit { recordingFull = true }
+        if frames.count >= Self.recordingLimit || frames.bytes >= byteLimit { recordingFull = true }
     }
 
     /// Queues `input`; returns why it is refused (out of order) instead.
@@ -221,7 +213,7 @@ final class LiveStage {
         guard !recordingFull else { return nil }
         let scenario = recording.scenarioText()
         runner.finish(run, settleLimit: 0)
-        let trace = Trace(fps: fps, screen: [screen.width, screen.height], frames: frames, events: run.recorder.trace.events)
+        let trace = Trace(fps: fps, screen: [screen.width, screen.height], frames: frames.unpacked(), events: run.recorder.trace.events)
         recording.wait(frames: 1)
         return (scenario, trace)
     }

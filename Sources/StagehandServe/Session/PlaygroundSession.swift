@@ -38,6 +38,7 @@ final class PlaygroundSession: @unchecked Sendable {
     /// Ticks in a row at which the page had not read the last frame, and whether the
     /// stage is paused for that (see `advance`).
     private var unreadTicks = 0
+    private var saidPaused = false
     private var paused = false
     /// The editor pane's draft of the chosen declarative effect.
     private var editor = EffectEditor()
@@ -350,6 +351,10 @@ final class PlaygroundSession: @unchecked Sendable {
                 paused = true
                 timer?.cancel()
                 timer = nil
+                if !saidPaused {
+                    saidPaused = true
+                    log("session \(id): paused: the page read no frame for \(Self.pauseAfterUnreadTicks) ticks; it goes on when the page reads one (said once)")
+                }
                 return
             }
         } else {
@@ -358,7 +363,7 @@ final class PlaygroundSession: @unchecked Sendable {
         let wasFull = stage.recordingFull
         stage.tick()
         if stage.recordingFull, !wasFull {
-            send(.notice("the recording is full (it keeps \(LiveStage.recordingLimit / stage.fps / 60) minutes, or \(LiveStage.viewLimit) views in moving frames): the stage goes on unrecorded; choose an effect to start a new recording"))
+            send(.notice("the recording is full (it keeps \(LiveStage.recordingLimit / stage.fps / 60) minutes, or \(LiveStage.byteLimit >> 20) MiB of moving frames): the stage goes on unrecorded; choose an effect to start a new recording"))
         }
         sendFrame()
     }

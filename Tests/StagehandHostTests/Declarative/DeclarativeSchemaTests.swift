@@ -65,7 +65,20 @@ import Testing
         "{\(head), \"kind\": \"push\", \"tracks\": {\"incoming\": {\"keyframes\": [{\"at\": 0, \"alpha\": 0}, {\"at\": 2, \"alpha\": 1}]}}}",
         "{\(head), \"kind\": \"pop\", \"tracks\": {}, \"interactive\": {\"gesture\": \"pan\", \"maxTouches\": 0}}",
         "{\(head), \"kind\": \"push\", \"settle\": \"always\", \"tracks\": {}}",
+        "{\(head), \"kind\": \"push\", \(axis), \"variants\": {\"parameter\": \"axis\"}}",
+        "{\(head), \"kind\": \"push\", \(axis), \"variants\": {\"parameter\": \"axis\", \"cases\": {\"x\": {\"trakcs\": {}}, \"y\": {}}}}",
+        "{\(head), \"kind\": \"push\", \"parameters\": [{\"name\": \"d\", \"type\": \"double\", \"default\": 1, \"choices\": [\"1\"]}], \"tracks\": {}}",
+        "{\(head), \"kind\": \"push\", \"tracks\": {\"incoming\": {\"start\": {\"alpha\": 0}, \"progress\": [0, 0.5], \"duration\": 1}}}",
+        "{\(head), \"kind\": \"push\", \"tracks\": {\"incoming\": {\"start\": {\"alpha\": 0}, \"progress\": [0.5]}}}",
+        "{\(head), \"kind\": \"push\", \"tracks\": {\"incoming\": [{}, {}, {}, {}, {}]}}",
+        "{\(head), \"kind\": \"pop\", \"tracks\": {}, \"interactive\": {\"gesture\": \"pan\", \"direction\": \"diagonal\"}}",
+        "{\(head), \"kind\": \"pop\", \"tracks\": {}, \"interactive\": {\"gesture\": \"pan\", \"beginOnlyMoving\": \"sideways\"}}",
+        "{\(head), \"kind\": \"any\", \"backward\": \"same\", \"tracks\": {}, \"interactive\": {\"gesture\": \"pan\", \"pop\": {\"gesture\": \"pinch\"}}}",
+        "{\(head), \"kind\": \"present\", \"layers\": {\"dim\": {\"lasts\": \"forever\"}}, \"tracks\": {}}",
+        "{\(head), \"kind\": \"present\", \"presentedInsets\": {\"top\": 10, \"middle\": 3}, \"tracks\": {}}",
+        "{\(head), \"kind\": \"push\", \"settle\": \"rest\", \"tracks\": {}}",
     ]
+    static let axis = #""parameters": [{"name": "axis", "type": "string", "default": "x", "choices": ["x", "y"]}]"#
 
     @Test(.enabled(if: python != nil, "python3 is not installed, so the schema cannot be checked with jsonschema"))
     func theSchemaAndTheReaderAgree() throws {

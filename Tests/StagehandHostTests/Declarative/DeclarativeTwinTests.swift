@@ -13,13 +13,30 @@ import Testing
     static let twins: EffectLibrary = TestEnvironment.load(plugins: [examples]).0
 
     static let names = ["crossfade", "slide-pop", "bounce-present", "normal-dismiss", "cover-vertical", "cross-dissolve",
-                        "fade", "zoom", "zoom-out", "push-style-present", "pop-style-dismiss", "swipe-dismiss"]
+                        "fade", "zoom", "zoom-out", "push-style-present", "pop-style-dismiss", "swipe-dismiss",
+                        "pan", "shared-axis"]
+
+    /// Twins whose string parameter chooses a variant, played with each other choice
+    /// (the default is played above).
+    static let variants: [(String, [String: String])] = [
+        ("pan", ["gesture": "vertical"]), ("pan", ["gesture": "pinch"]), ("pan", ["gesture": "none"]),
+        ("shared-axis", ["axis": "y"]), ("shared-axis", ["axis": "z"]),
+    ]
 
     @Test(arguments: names)
     func twinPlaysAsTheCompiledEffect(_ name: String) throws {
+        try Self.compare(name, parameters: [:])
+    }
+
+    @Test(arguments: variants)
+    func eachVariantPlaysAsTheCompiledEffectWithThatChoice(_ name: String, _ parameters: [String: String]) throws {
+        try Self.compare(name, parameters: parameters)
+    }
+
+    static func compare(_ name: String, parameters: [String: String]) throws {
         let compiled = BuiltInEffects.library
         let original = try compiled.effect(named: name)
-        let twin = try Self.twins.effect(named: name)
+        let twin = try twins.effect(named: name)
         #expect(twin.bundlePath.hasSuffix("\(name).effect.json"), "the twin of \(name) did not load: \(twin.bundlePath)")
         #expect(original.bundlePath.hasSuffix(".so"))
         #expect(twin.kind == original.kind && twin.interactive == original.interactive)
@@ -29,10 +46,12 @@ import Testing
         }
         #expect(signature(twin.parameters) == signature(original.parameters), "\(name): parameters differ")
 
-        let scenario = StandardScenario.make(for: original, library: compiled, screen: Size(width: 390, height: 844), framesPerSecond: 60)
+        var scenario = StandardScenario.make(for: original, library: compiled, screen: Size(width: 390, height: 844), framesPerSecond: 60,
+                                             parameters: parameters)
+        if !parameters.isEmpty { scenario.parameters[name] = parameters }
         let expected = ScenarioRunner(library: compiled).run(scenario).trace
-        let played = ScenarioRunner(library: Self.twins).run(scenario).trace
-        if original.interactive {
+        let played = ScenarioRunner(library: twins).run(scenario).trace
+        if original.interactive, parameters["gesture"] != "none" {
             #expect(StandardScenario.dragsWorked(expected), "\(name): the scenario's drags neither finished nor cancelled")
         }
         #expect(expected.events.contains { $0.kind == "completed" && $0.effect == name }, "\(name) never completed")

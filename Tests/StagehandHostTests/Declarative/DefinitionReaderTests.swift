@@ -24,10 +24,10 @@ import Testing
     @Test func aMinimalEffectReadsWithItsDefaults() throws {
         let definition = try Self.read(Self.minimal).get()
         #expect(definition.kind == .push)
-        #expect(definition.forward.duration == .number(0.35))
-        #expect(definition.forward.curve == .named(0))
-        #expect(definition.forward.tracks[.incoming]?.start.values[.scale] == .number(0.5))
-        #expect(definition.settle == .leaving && !definition.snapshotsMissingViews && definition.interactive == nil)
+        #expect(definition.motion.forward.duration == .number(0.35))
+        #expect(definition.motion.forward.curve == .named(0))
+        #expect(definition.motion.forward.tracks[.incoming]?.first?.start.values[.scale] == .number(0.5))
+        #expect(definition.motion.settle == .leaving && definition.motion.missingViews == .skip && definition.motion.interactive == nil)
     }
 
     @Test func aMisspeltKeyIsLocatedAndTheNearestKeySuggested() {
@@ -118,7 +118,7 @@ import Testing
 
     @Test func curvesReadAsCSSSaysAndSpringsInEachForm() throws {
         func curve(_ json: String) throws -> CurveSpec {
-            try Self.read(Self.push("\"curve\": " + json + ", \"tracks\": {}")).get().forward.curve
+            try Self.read(Self.push("\"curve\": " + json + ", \"tracks\": {}")).get().motion.forward.curve
         }
         #expect(try curve(#""cubic-bezier(0.4, 0, 0.2, 1)""#) == .bezier(0.4, 0, 0.2, 1))
         #expect(try curve(#""ease""#) == .bezier(0.25, 0.1, 0.25, 1))
