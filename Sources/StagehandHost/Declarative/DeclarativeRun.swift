@@ -75,14 +75,17 @@ final class DeclarativeRun {
     /// phase's where it gives none, or the piece of the phase's curve its `progress` names.
     private static func timing(of track: Track, in phase: EffectMotion.Phase, base: Double, interactive: Bool,
                                effect: DeclarativeEffect) -> (duration: Double, delay: Double, curve: CurveSpec) {
-        let phaseCurve = interactive && !phase.curve.isSpring ? phase.curveWhenInteractive : phase.curve
+        let phaseCurve = interactive ? phase.whileInteractive(phase.curve) : phase.curve
         if let span = track.progress, let whole = phaseCurve.cubic {
             let piece = CurvePiece(of: whole, from: span.from, to: span.to)
             let curve = CurveSpec.bezier(piece.curve.c1x, piece.curve.c1y, piece.curve.c2x, piece.curve.c2y)
             return (base * (piece.end - piece.start), base * piece.start, curve)
         }
         var curve = track.curve ?? phase.curve
-        if interactive, !curve.isSpring { curve = track.curve.map { $0.isStepped ? phase.curveWhenInteractive : $0 } ?? phase.curveWhenInteractive }
+        if interactive {
+            // A track's own curve stays (played as keyframes, a stepped one cannot follow a finger).
+            if let own = track.curve { curve = own.isStepped ? phase.whileInteractive(phase.curve) : own } else { curve = phaseCurve }
+        }
         return (track.duration?.evaluate(effect.environment()) ?? base, track.delay?.evaluate(effect.environment()) ?? 0, curve)
     }
 
@@ -271,7 +274,7 @@ final class DeclarativeRun {
 
         // 3. The animations.
         let shared = actors.filter { !$0.ownTiming }
-        let mainCurve = interactive && !phase.curve.isSpring ? phase.curveWhenInteractive : phase.curve
+        let mainCurve = interactive ? phase.whileInteractive(phase.curve) : phase.curve
         var calls: [() -> Void] = []
         if !shared.isEmpty {
             calls.append { [self] in

@@ -203,7 +203,7 @@ enum DefinitionReader {
                 throw top[key]!.error("an interaction effect only drives other effects' transitions: it has \"interactive\" and no \(key)")
             }
             guard interactive != nil else { throw root.error("an interaction effect needs \"interactive\"") }
-            forward = EffectMotion.Phase(duration: .number(0), curve: .named(0), curveWhenInteractive: .named(0), order: nil, tracks: [:])
+            forward = EffectMotion.Phase(duration: .number(0), curve: .named(0), curveWhenInteractive: nil, order: nil, tracks: [:])
         } else {
             forward = try readPhase(top, root, roles: roles, kind: kind, expressions: expressions)
         }
@@ -264,7 +264,7 @@ enum DefinitionReader {
             ?? .named(0)
         let interactiveCurve = try members["curveWhenInteractive"].map { node throws(DeclarativeError) in
             try CurveReader.read(node, expressions: expressions)
-        } ?? .named(3)
+        }
         var order: [Role]?
         if let orderNode = members["order"] {
             var roleList: [Role] = []
@@ -293,7 +293,7 @@ enum DefinitionReader {
             }
             var roleTracks: [Track] = []
             for element in elements {
-                let track = try readTrack(element, expressions: expressions, phaseCurves: [curve, interactiveCurve])
+                let track = try readTrack(element, expressions: expressions, phaseCurves: [curve, interactiveCurve ?? .named(3)])
                 // One view, one value per property: two tracks writing one would fight
                 // frame by frame, and the transform is one property however many keys build it.
                 for other in roleTracks {

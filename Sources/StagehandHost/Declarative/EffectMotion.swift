@@ -35,12 +35,21 @@ struct EffectMotion: Equatable, Sendable {
     struct Phase: Equatable, Sendable {
         var duration: ValueExpression
         var curve: CurveSpec
-        var curveWhenInteractive: CurveSpec
+        /// The curve while a finger drives the transition, when the file gives one: it
+        /// then replaces any curve, a spring too (UIKit's sheet follows the finger
+        /// linearly). Left out, linear replaces a Bézier and a spring stays a spring.
+        var curveWhenInteractive: CurveSpec?
         /// Back to front; roles not listed keep their place.
         var order: [Role]?
         /// Each role's tracks: one, or several with timings of their own (a view that
         /// fades on one curve while it moves on another), never two writing one property.
         var tracks: [Role: [Track]]
+
+        /// What `curve` becomes while a finger drives the transition.
+        func whileInteractive(_ curve: CurveSpec) -> CurveSpec {
+            if let curveWhenInteractive { return curveWhenInteractive }
+            return curve.isSpring ? curve : .named(3)
+        }
     }
 
     struct Layer: Equatable, Sendable {

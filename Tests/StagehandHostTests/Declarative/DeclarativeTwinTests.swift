@@ -14,7 +14,7 @@ import Testing
 
     static let names = ["crossfade", "slide-pop", "bounce-present", "normal-dismiss", "cover-vertical", "cross-dissolve",
                         "fade", "zoom", "zoom-out", "push-style-present", "pop-style-dismiss", "swipe-dismiss",
-                        "pan", "shared-axis"]
+                        "pan", "shared-axis", "page-sheet"]
 
     /// Twins whose string parameter chooses a variant, played with each other choice
     /// (the default is played above).
