@@ -39,36 +39,9 @@ public enum Bench {
         // Frame evaluation, 10,000 views × 3 animations: the engine as it runs (both
         // cores for a frame this big), then the engine on one thread against the C loop.
         log("frame evaluation: 10,000 views × 3 animations, and the C reference")
-        let frames = quick ? 20 : 60
-        var engine: [Double] = []
-        var single: [Double] = []
-        var plain: [Double] = []
-        var ratios: [Double] = []
-        var difference = 0.0
-        var animations = 0
-        var allocations = 0.0
-        for _ in 0..<(quick ? 1 : 3) {
-            let r = FrameBenchmark.measure(views: 10_000, frames: frames, withReference: false)
-            engine.append(r.engineMilliseconds)
-            animations = r.animations
-            allocations = max(allocations, r.allocationsPerFrame)
-            let one = FrameBenchmark.measure(views: 10_000, frames: frames, withReference: true, threads: 1)
-            single.append(one.engineMilliseconds)
-            plain.append(one.referenceMilliseconds)
-            ratios.append(one.ratio)
-            difference = max(difference, one.largestDifference)
-        }
-        if animations != 30_000 { warnings.append("the frame scene had \(animations) running animations, not 30,000") }
-        if difference > 1e-9 {
-            warnings.append("the engine and the C reference disagree by up to \(difference): the reference is not the same math")
-        }
-        let agreement = difference == 0 ? "bit for bit" : "to \(String(format: "%.0e", difference))"
-        figures["frame_eval_10k_ms"] = Figure(key: "frame_eval_10k_ms", title: "one frame, 10,000 views × 3 animations",
-                                              unit: "ms", goal: 1, value: Measure.median(engine),
-                                              detail: "median of \(engine.count) × \(frames) frames, on both cores (the engine shares frames of ≥ 8,192 animations with one worker thread); on one thread: \(format(Measure.median(single))) ms; \(format(allocations)) heap allocations per frame")
-        figures["frame_eval_vs_c"] = Figure(key: "frame_eval_vs_c", title: "that frame on one thread ÷ the same math as a plain C loop (-O2)",
-                                            unit: "×", goal: 2, value: Measure.median(ratios),
-                                            detail: "median over blocks of 5 frames of engine (one thread) ÷ C at the same clock times, run block by block; C loop: \(format(Measure.median(plain))) ms; results agree \(agreement)")
+        let frame = FrameBenchmark.figures(quick: quick)
+        for figure in frame.figures { figures[figure.key] = figure }
+        warnings += frame.warnings
 
         log("frame scaling: 100 to 100,000 views")
         var framePoints: [ScalingPoint] = []
@@ -291,6 +264,11 @@ public enum Bench {
             guard let r = FFIBenchmark.measure(iterations: 20_000, repetitions: 101) else { return nil }
             let raw = FFIBenchmark.swiftRawNanoseconds(iterations: 2_000_000)
             return "\(r.ratio)\nhost \(r.hostNanoseconds) ns, C \(r.referenceNanoseconds) ns, ffi_call from Swift \(raw) ns per call"
+        case "frame":
+            // The two frame figures alone (as the full run measures them).
+            let frame = FrameBenchmark.figures(quick: false)
+            return (frame.figures.map { "\($0.key) \($0.value.map { format($0) } ?? "missing") (goal \(format($0.goal))): \($0.detail ?? "")" }
+                    + frame.warnings.map { "warning: \($0)" }).joined(separator: "\n")
         case "frame-parts":
             // What each of the three animations costs alone (10,000 views, median of 60
             // frames, one thread).

@@ -58,4 +58,44 @@ enum FrameBenchmark {
                       largestDifference: difference, animations: scene.runningAnimations,
                       ratio: ratios.isEmpty ? .nan : Measure.median(ratios), allocationsPerFrame: allocations)
     }
+
+    /// `frame_eval_10k_ms` and `frame_eval_vs_c` (with the warnings they raise): three
+    /// rounds (one with `quick`) of the scene on both cores, then on one thread against
+    /// the C loop.
+    static func figures(quick: Bool) -> (figures: [Figure], warnings: [String]) {
+        let frames = quick ? 20 : 60
+        var engine: [Double] = []
+        var single: [Double] = []
+        var plain: [Double] = []
+        var ratios: [Double] = []
+        var difference = 0.0
+        var animations = 0
+        var allocations = 0.0
+        var warnings: [String] = []
+        for _ in 0..<(quick ? 1 : 3) {
+            let r = measure(views: 10_000, frames: frames, withReference: false)
+            engine.append(r.engineMilliseconds)
+            animations = r.animations
+            allocations = max(allocations, r.allocationsPerFrame)
+            let one = measure(views: 10_000, frames: frames, withReference: true, threads: 1)
+            single.append(one.engineMilliseconds)
+            plain.append(one.referenceMilliseconds)
+            ratios.append(one.ratio)
+            difference = max(difference, one.largestDifference)
+        }
+        if animations != 30_000 { warnings.append("the frame scene had \(animations) running animations, not 30,000") }
+        if difference > 1e-9 {
+            warnings.append("the engine and the C reference disagree by up to \(difference): the reference is not the same math")
+        }
+        let agreement = difference == 0 ? "bit for bit" : "to \(String(format: "%.0e", difference))"
+        let format = Bench.format
+        return ([
+            Figure(key: "frame_eval_10k_ms", title: "one frame, 10,000 views × 3 animations",
+                   unit: "ms", goal: 1, value: Measure.median(engine),
+                   detail: "median of \(engine.count) × \(frames) frames, on both cores (the engine shares frames of ≥ 8,192 animations with one worker thread); on one thread: \(format(Measure.median(single))) ms; \(format(allocations)) heap allocations per frame"),
+            Figure(key: "frame_eval_vs_c", title: "that frame on one thread ÷ the same math as a plain C loop (-O2)",
+                   unit: "×", goal: 1.1, value: Measure.median(ratios),
+                   detail: "median over blocks of 5 frames of engine (one thread) ÷ C at the same clock times, run block by block; C loop: \(format(Measure.median(plain))) ms; results agree \(agreement)"),
+        ], warnings)
+    }
 }
