@@ -141,7 +141,8 @@ import Testing
 
     /// A tile of a screen: a clipping view the size of the rectangle, holding a copy of
     /// the whole view placed so the rectangle's origin is at the tile's top left — so a
-    /// subview at y = 300 shows at y = 300 − 211 in the tile taken from y = 211.
+    /// subview at y = 300 shows at y = 300 − 211 in the tile taken from y = 211. The
+    /// tile is a container (it draws nothing); the copy inside is the view's look.
     @Test func aResizableSnapshotIsATileOfTheView() throws {
         let stage = Stage(framesPerSecond: 60)
         let screen = View(frame: Rect(x: 0, y: 0, width: 390, height: 844), label: "Inbox")
@@ -150,7 +151,7 @@ import Testing
         stage.window.addSubview(screen)
         let tile = try #require(screen.resizableSnapshotView(from: Rect(x: 0, y: 211, width: 390, height: 211)))
         #expect(tile.frame == Rect(x: 0, y: 0, width: 390, height: 211))
-        #expect(tile.kind == .snapshot && tile.sourceKind == .view)
+        #expect(tile.kind == .snapshot && tile.sourceKind == .container)
         #expect(tile.clipsToBounds)
         #expect(tile.superview == nil)
         stage.window.addSubview(tile)

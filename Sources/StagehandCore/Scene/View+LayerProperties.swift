@@ -96,12 +96,18 @@ extension View {
     /// content) is in a tile too, exactly where it was. The snapshot holds only the
     /// subviews that can draw inside `rect` (see `copyForSnapshot(parent:keeping:upward:)` in View),
     /// so a screen cut into many tiles costs about one snapshot, not one per tile.
+    ///
+    /// The tile itself draws nothing (its `sourceKind` is `.container`): the copy inside
+    /// it is the picture. Drawn as the screen it was cut from, each tile would paint a
+    /// card of its own colour with its own title under the copy, which shows at the
+    /// tile's antialiased edges and doubles the painting of an effect made of hundreds
+    /// of tiles.
     public func resizableSnapshotView(from rect: Rect) -> View? {
         let r = rect.standardized
         guard [r.origin.x, r.origin.y, r.width, r.height].allSatisfy(\.isFinite), !r.isEmpty else { return nil }
         let tile = View(frame: Rect(origin: .zero, size: r.size), kind: .snapshot, label: nil)
         tile.name = "snapshot of \(displayName) (\(Self.short(r.origin.x)), \(Self.short(r.origin.y)), \(Self.short(r.width)) × \(Self.short(r.height)))"
-        tile.sourceKind = sourceKind ?? kind
+        tile.sourceKind = .container
         tile.model.clipsToBounds = true
         let whole = snapshotView(keeping: r)
         // Place the copy so that `r.origin` of its bounds sits at the tile's (0, 0).

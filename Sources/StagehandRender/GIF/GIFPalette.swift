@@ -6,8 +6,8 @@
 /// within a hair of one already taken so that flat fills, titles and the blends along
 /// edges all find an entry; any other colour maps to its nearest entry. Flat fills are
 /// therefore exact, and only anti-aliased edges are approximated. One index (the last) is
-/// left for gd's transparent colour, which lets it write only what changed between
-/// frames.
+/// left for the transparent colour, which lets a frame store only what changed since
+/// the one before.
 struct GIFPalette: Sendable {
     /// 0x00RRGGBB, at most `capacity`.
     let colors: [UInt32]
@@ -53,8 +53,8 @@ struct GIFPalette: Sendable {
         return 2 * dr * dr + 4 * dg * dg + 3 * db * db
     }
 
-    /// A colour not in the palette, for gd's transparent index (it must differ from every
-    /// real colour, or gd would treat that colour as unchanged everywhere).
+    /// A colour not in the palette, for the transparent index (it must differ from every
+    /// real colour, or a decoder matching colours would take that colour for unchanged).
     var unusedColor: UInt32 {
         let used = Set(colors)
         var candidate: UInt32 = 0xFF00FF

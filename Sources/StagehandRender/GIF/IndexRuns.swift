@@ -1,6 +1,6 @@
 import Foundation
 
-/// A frame's pixels as runs of palette indices: what gd will see, so two frames
+/// A frame's pixels as runs of palette indices: what the GIF stores, so two frames
 /// that differ only in colours mapped to the same entry count as unchanged.
 struct IndexRuns: Equatable {
     var indices: [UInt8] = []
