@@ -44,6 +44,8 @@ final class DeclarativeRun {
     private var snapshots: [(snapshot: OpaquePointer, original: OpaquePointer, wasHidden: Bool)] = []
     /// The layers in the container, and whether each stays when the transition ends.
     private var layers: [(view: OpaquePointer, lasts: EffectMotion.Layer.Lifetime)] = []
+    /// The flying copies of matched views (and their holders), taken away at the end.
+    private var flown: [OpaquePointer] = []
     private var entering: OpaquePointer?
     private var pending = 0
     private var leavingOnCompletion: Role?
@@ -59,9 +61,10 @@ final class DeclarativeRun {
     /// The transition's length for `transition_duration`: the latest end of any track.
     static func duration(of effect: DeclarativeEffect, context: OpaquePointer?) -> Double {
         let phase = effect.phase(for: context)
-        let base = phase.duration.evaluate(effect.environment())
-        var longest = 0.0
-        var any = false
+        let flights = MatchedFlights(effect.motion.matched, effect: effect, context: context)
+        let base = baseDuration(phase, flights: flights, effect: effect)
+        var longest = flights.longest ?? 0
+        var any = flights.longest != nil
         for track in phase.tracks.values.joined() {
             let timing = timing(of: track, in: phase, base: base, interactive: false, effect: effect)
             longest = max(longest, timing.delay + effect.length(of: timing.curve, duration: timing.duration))
@@ -69,6 +72,13 @@ final class DeclarativeRun {
         }
         let result = any ? longest : effect.length(of: phase.curve, duration: base)
         return result.isFinite && result >= 0 ? result : 0
+    }
+
+    /// How long the tracks without a timing of their own last: the file's duration, or the
+    /// longest flight when `matched` says so and a pair flies.
+    private static func baseDuration(_ phase: EffectMotion.Phase, flights: MatchedFlights, effect: DeclarativeEffect) -> Double {
+        if effect.motion.matched?.tracksLast == .longestFlight, let longest = flights.longest { return longest }
+        return phase.duration.evaluate(effect.environment())
     }
 
     /// When a track plays and on which curve: its own duration, delay and curve, the
@@ -214,8 +224,11 @@ final class DeclarativeRun {
             leavingOnCancel = .incoming
         }
 
+        // The matched pairs that fly, and so how long the tracks last.
+        let flights = MatchedFlights(motion.matched, effect: effect, context: context)
+        let base = Self.baseDuration(phase, flights: flights, effect: effect)
+
         // 2. Resolve every track.
-        let base = phase.duration.evaluate(effect.environment())
         for (role, roleTracks) in phase.tracks {
             guard let view = views[role] else { continue }
             var resting = h.view_frame(view), contextFrame = resting
@@ -302,6 +315,15 @@ final class DeclarativeRun {
                 }
             }
         }
+        if let matched = motion.matched {
+            let curve = interactive ? phase.whileInteractive(matched.curve ?? phase.curve) : matched.curve ?? phase.curve
+            let forward = operation == SH_OPERATION_PUSH || operation == SH_OPERATION_PRESENT
+            flown = flights.fly(matched, forward: forward, container: container, context: context, host: h) { duration, changes in
+                calls.append { [self] in
+                    blocks.animate(effect.animation(curve, duration: duration, delay: 0), changes, completion: { [self] _ in finishOne() })
+                }
+            }
+        }
         guard !calls.isEmpty else { return finish() }
         pending = calls.count
         for call in calls { call() }
@@ -333,6 +355,7 @@ final class DeclarativeRun {
             for (layer, lasts) in layers where !(lasts == .presentation && presentation && presented) {
                 h.view_remove_from_superview(layer)
             }
+            for view in flown { h.view_remove_from_superview(view) }
             for (snapshot, original, wasHidden) in snapshots {
                 h.view_remove_from_superview(snapshot)
                 h.view_set_hidden(original, wasHidden)

@@ -77,7 +77,7 @@ enum DefinitionReader {
     /// The keys that say how the effect moves: at the top of the file, and in a variant's
     /// case (over the top's).
     static let motionKeys = ["duration", "curve", "curveWhenInteractive", "order", "layers", "tracks", "backward",
-                             "interactive", "settle", "missingViews", "presentedInsets"]
+                             "interactive", "settle", "missingViews", "presentedInsets", "matched"]
     static let maximumTracksPerRole = 4
 
     private static func readDocument(_ root: DocumentNode, file: String) throws(DeclarativeError) -> EffectDefinition {
@@ -88,9 +88,6 @@ enum DefinitionReader {
         let written = try formatNode.string(what: "the format")
         guard written == format else {
             throw formatNode.error("unknown format \"\(written)\": this host reads \"\(format)\"")
-        }
-        if let matched = top["matched"] {
-            throw matched.error("matched views (shared elements) are not part of \(format) yet: the key is reserved for them")
         }
         guard let nameNode = top["name"] else { throw root.error("\"name\" is missing") }
         let name = try nameNode.string(what: "the effect's name")
@@ -199,7 +196,7 @@ enum DefinitionReader {
         }
         let forward: EffectMotion.Phase
         if kind == .interaction {
-            for key in ["tracks", "backward", "duration", "curve", "order", "layers", "presentedInsets"] where top[key] != nil {
+            for key in ["tracks", "backward", "duration", "curve", "order", "layers", "presentedInsets", "matched"] where top[key] != nil {
                 throw top[key]!.error("an interaction effect only drives other effects' transitions: it has \"interactive\" and no \(key)")
             }
             guard interactive != nil else { throw root.error("an interaction effect needs \"interactive\"") }
@@ -244,7 +241,47 @@ enum DefinitionReader {
             }
             motion.presentedInsets = insets
         }
+        if let node = top["matched"] { motion.matched = try readMatched(node, expressions: expressions) }
         return motion
+    }
+
+    /// `matched`: which pairs fly, for how long, on which curve, how they fade, and
+    /// whether the tracks last as long as the flights.
+    private static func readMatched(_ node: DocumentNode, expressions: ExpressionReader) throws(DeclarativeError) -> MatchedSpec {
+        let members = try node.members(allowed: ["pairs", "duration", "curve", "fade", "tracksLast"], what: "the matched block")
+        var spec = MatchedSpec()
+        if let pairs = members["pairs"] {
+            if case .string = pairs.value {
+                _ = try pairs.choice(["all"], what: "the pairs that fly (\"all\" or a list of match identifiers)")
+            } else {
+                var identifiers: [String] = []
+                for element in try pairs.elements(what: "the match identifiers of the pairs that fly", limit: 64) {
+                    let identifier = try element.string(what: "a match identifier")
+                    guard !identifier.isEmpty else { throw element.error("an empty identifier matches nothing") }
+                    identifiers.append(identifier)
+                }
+                spec.pairs = identifiers
+            }
+        }
+        if let duration = members["duration"] {
+            if case .string("auto") = duration.value {
+                spec.duration = .auto
+            } else {
+                spec.duration = .fixed(try readDuration(duration, expressions: expressions))
+            }
+        }
+        if let curve = members["curve"] {
+            let read = try CurveReader.read(curve, expressions: expressions)
+            if read.isStepped { throw curve.error("a flight moves by frame and centre in one animation: steps() and linear() (played as keyframes) cannot time it") }
+            spec.curve = read
+        }
+        if let fade = members["fade"] {
+            spec.fade = MatchedSpec.Fade(rawValue: try fade.choice(["auto", "cross"], what: "a fade of the pairs"))!
+        }
+        if let last = members["tracksLast"] {
+            spec.tracksLast = MatchedSpec.TracksLast(rawValue: try last.choice(["duration", "longestFlight"], what: "how long the tracks last"))!
+        }
+        return spec
     }
 
     static func allowedRoles(_ kind: EffectKind) -> [Role] {

@@ -96,6 +96,7 @@ struct EffectMotion: Equatable, Sendable {
     var missingViews = MissingViews.skip
     var presentedInsets: Insets?
     var interactive: Interaction?
+    var matched: MatchedSpec?
 
     /// The phase an operation plays: the forward one for push, present and container,
     /// the backward one (mirrored, reversed or its own) for pop and dismiss.

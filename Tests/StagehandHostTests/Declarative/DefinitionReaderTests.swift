@@ -84,7 +84,7 @@ import Testing
             (#"{"format": "stagehand-effect/1", "name": "zoom", "kind": "push", "curve": "ease-inout", "tracks": {}}"#, "did you mean ease-in-out?"),
             (#"{"format": "stagehand-effect/1", "name": "zoom", "kind": "push", "tracks": {"incoming": {"start": {"alpha": 2}}}}"#, "alpha 2.0 is outside 0...1"),
             (#"{"format": "stagehand-effect/1", "name": "zoom", "kind": "push", "tracks": {"incoming": {"start": {"rotate": "50%"}}}}"#, "rotate has no axis"),
-            (#"{"format": "stagehand-effect/1", "name": "zoom", "kind": "push", "tracks": {}, "matched": {}}"#, "matched views (shared elements) are not part of stagehand-effect/1 yet"),
+            (#"{"format": "stagehand-effect/1", "name": "zoom", "kind": "push", "tracks": {}, "matched": {"fade": "half"}}"#, "matched/fade: line 1, column 100: \"half\" is not a fade of the pairs: expected one of auto, cross"),
             (#"{"format": "stagehand-effect/1", "name": "zoom", "kind": "push", "tracks": {}, "interactive": {"gesture": "pan"}}"#, "a push effect has no pop or dismissal for a gesture to drive"),
             (#"{"format": "stagehand-effect/1", "name": "zoom", "kind": "pop", "tracks": {}, "interactive": {"gesture": "swipe"}}"#, "\"swipe\" is not a gesture: expected one of pan, edgePan, pinch"),
         ]
