@@ -91,7 +91,7 @@ enum DeclarativeBenchmark {
     private static func frameTime(_ library: EffectLibrary, frames: Int) -> Double? {
         let stage = Stage(screen: Size(width: 390, height: 844), framesPerSecond: 60)
         let coordinator = Coordinator(library: library, stage: stage)
-        coordinator.parameters["zoom"] = ["duration": "5"]
+        coordinator.parameters["zoom"] = ["duration": 5]
         guard (try? coordinator.use("zoom", for: .push)) != nil else { return nil }
         let nav = coordinator.makeNavigationController(root: ViewController(title: "Inbox"))
         coordinator.setRoot(nav)

@@ -22,7 +22,7 @@ enum ExplodeBenchmark {
         }
         let stage = Stage(screen: Size(width: 400, height: 800), framesPerSecond: 60)
         let coordinator = Coordinator(library: library, stage: stage)
-        coordinator.parameters["explode"] = ["tile": "40", "duration": "5"]
+        coordinator.parameters["explode"] = ["tile": 40, "duration": 5]
         do {
             try coordinator.use("explode", for: .push)
         } catch {

@@ -37,7 +37,7 @@ final class FixedDelegate: NavigationControllerDelegate {
         #expect(stage.settle())
         #expect(nav.viewControllers.map(\.title) == ["A", "B"])
         #expect(stage.transitionEvents.map(\.kind) == [.began, .completed])
-        #expect(stage.diagnostics.contains { $0.message.contains("completeTransition called twice") })
+        #expect(stage.diagnostics.contains { $0.code == .completedTwice && $0.message.contains("completeTransition called twice") })
     }
 
     @Test func aTransitionNeverCompletedIsEndedByTheWatchdog() {

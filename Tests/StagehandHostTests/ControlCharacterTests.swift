@@ -24,7 +24,7 @@ import Testing
     @Test func theEscapesAreReadableAndLeaveOtherTextAlone() {
         #expect("a\nb\r\tc\u{1B}[2Jd\u{7F}\u{2028}".escapingControlCharacters == "a\\nb\\r\\tc\\u{1B}[2Jd\\u{7F}\\u{2028}")
         #expect("slide-pop «Inbox» ✓ \\n".escapingControlCharacters == "slide-pop «Inbox» ✓ \\n")
-        let diagnostic = Diagnostic(.warning, file: "Catalog.json", field: "effects[0][\"a\nb\"]", "unknown field \"x\ny\"")
+        let diagnostic = Diagnostic(.warning, .catalogInvalid, file: "Catalog.json", field: "effects[0][\"a\nb\"]", "unknown field \"x\ny\"")
         #expect(diagnostic.description == "warning: Catalog.json: effects[0][\"a\\nb\"]: unknown field \"x\\ny\"")
         #expect(diagnostic.summary == "effects[0][\"a\\nb\"]: unknown field \"x\\ny\"")
     }

@@ -26,13 +26,13 @@ import Testing
 
     @Test func badOverridesNameTheParameterTheTypeAndTheBounds() throws {
         let (library, _) = TestEnvironment.load()
-        #expect(throws: Diagnostic(.error, "parameter duration of effect crossfade: expected a double (a finite number) between 0 and 10, got \"fast\"")) {
+        #expect(throws: Diagnostic(.error, .parameterWrongType, "parameter duration of effect crossfade: expected a double (a finite number) between 0 and 10, got \"fast\"")) {
             try library.makeEffect("crossfade", overrides: ["duration": "fast"])
         }
-        #expect(throws: Diagnostic(.error, "parameter duration of effect crossfade: 12 is out of bounds: expected a double between 0 and 10")) {
+        #expect(throws: Diagnostic(.error, .parameterOutOfBounds, "parameter duration of effect crossfade: 12 is out of bounds: expected a double between 0 and 10")) {
             try library.makeEffect("crossfade", overrides: ["duration": "12"])
         }
-        #expect(throws: Diagnostic(.error, "effect crossfade has no parameter durration (its parameters: duration); did you mean duration?")) {
+        #expect(throws: Diagnostic(.error, .unknownParameter, "effect crossfade has no parameter durration (its parameters: duration); did you mean duration?")) {
             try library.makeEffect("crossfade", overrides: ["durration": "1"])
         }
     }
@@ -74,14 +74,48 @@ import Testing
         }
         #expect(try duration([:]) == 0.5 + 0.25 - 3 + 0 + 0 + 100 + 3000)
         #expect(try duration(["i": "7", "b": "false", "s": "", "l": "9007199254740993", "u": "4000000001"]) == 0.5 + 0.25 + 7 + 1 + 1)
-        #expect(throws: Diagnostic(.error, "parameter i of effect typed: -11 is out of bounds: expected an int32 between -10 and 10")) {
+        #expect(throws: Diagnostic(.error, .parameterOutOfBounds, "parameter i of effect typed: -11 is out of bounds: expected an int32 between -10 and 10")) {
             try duration(["i": "-11"])
         }
-        #expect(throws: Diagnostic(.error, "parameter u of effect typed: expected a uint32 (an integer from 0 to 4294967295), got \"-1\"")) {
+        #expect(throws: Diagnostic(.error, .parameterWrongType, "parameter u of effect typed: expected a uint32 (an integer from 0 to 4294967295), got \"-1\"")) {
             try duration(["u": "-1"])
         }
-        #expect(throws: Diagnostic(.error, "parameter b of effect typed: expected a bool (true or false), got \"yes\"")) {
+        #expect(throws: Diagnostic(.error, .parameterWrongType, "parameter b of effect typed: expected a bool (true or false), got \"yes\"")) {
             try duration(["b": "yes"])
+        }
+
+        // The same values given typed, as an app gives them: a number for each numeric
+        // type, whole for an integer one, within its range and bounds.
+        _ = Stage()
+        func typed(_ parameters: [String: EffectParameterValue]) throws(Diagnostic) -> Double {
+            try library.animationController(named: "typed", parameters: parameters).transitionDuration(using: nil)
+        }
+        #expect(try typed([:]) == 0.5 + 0.25 - 3 + 0 + 0 + 100 + 3000)
+        #expect(try typed(["i": 7, "b": false, "s": "", "l": 9007199254740994, "u": 4000000001, "d": 0.75, "f": 0.5]) == 0.75 + 0.5 + 7 + 2 + 1)
+        #expect(try typed(["s": .string("ab")]) == 0.5 + 0.25 - 3 + 100 + 2000)
+        #expect(throws: Diagnostic(.error, .parameterWrongType, "parameter d of effect typed: expected a double (a finite number), got the string \"0.5\"")) {
+            try typed(["d": "0.5"])
+        }
+        #expect(throws: Diagnostic(.error, .parameterWrongType, "parameter i of effect typed: expected an int32 (an integer from -2147483648 to 2147483647) between -10 and 10, got the number 1.5")) {
+            try typed(["i": 1.5])
+        }
+        #expect(throws: Diagnostic(.error, .parameterOutOfBounds, "parameter i of effect typed: -11 is out of bounds: expected an int32 between -10 and 10")) {
+            try typed(["i": -11])
+        }
+        #expect(throws: Diagnostic(.error, .parameterWrongType, "parameter u of effect typed: expected a uint32 (an integer from 0 to 4294967295), got the number -1")) {
+            try typed(["u": -1])
+        }
+        #expect(throws: Diagnostic(.error, .parameterWrongType, "parameter b of effect typed: expected a bool (true or false), got the number 1")) {
+            try typed(["b": 1])
+        }
+        #expect(throws: Diagnostic(.error, .parameterWrongType, "parameter s of effect typed: expected a string, got the boolean true")) {
+            try typed(["s": true])
+        }
+        #expect(throws: Diagnostic(.error, .parameterWrongType, "parameter d of effect typed: expected a double (a finite number), got the number inf")) {
+            try typed(["d": .number(.infinity)])
+        }
+        #expect(throws: Diagnostic(.error, .unknownParameter, "effect typed has no parameter q (its parameters: d, f, i, l, u, b, s); did you mean b?")) {
+            try typed(["q": 1])
         }
     }
 
@@ -92,7 +126,7 @@ import Testing
                                          to: "plugins/libNothing.so")
         try workspace.compile(TestBundle().source, to: "plugins/libTest.so")
         let (library, _) = TestEnvironment.load(plugins: [plugins])
-        #expect(throws: Diagnostic(.error, "factory nothing_create of bundle \(null) returned NULL")) {
+        #expect(throws: Diagnostic(.error, .factoryFailed, "factory nothing_create of bundle \(null) returned NULL")) {
             try library.makeEffect("nothing")
         }
         let effect = try library.makeEffect("test-effect")

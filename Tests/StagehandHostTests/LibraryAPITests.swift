@@ -90,8 +90,10 @@ import StagehandCore
     @Test func aRefusedChoiceKeepsTheOneInForce() throws {
         let coordinator = Coordinator(library: BuiltInEffects.library)
         try coordinator.use("slide-pop", for: .pop)
-        coordinator.parameters["flip-pop"] = ["duration": "99"]
-        #expect(throws: Diagnostic.self) { try coordinator.use("flip-pop", for: .pop) }
+        coordinator.parameters["flip-pop"] = ["duration": 99]
+        #expect { try coordinator.use("flip-pop", for: .pop) } throws: { ($0 as? Diagnostic)?.code == .parameterOutOfBounds }
+        coordinator.parameters["flip-pop"] = ["duration": "0.4"]
+        #expect { try coordinator.use("flip-pop", for: .pop) } throws: { ($0 as? Diagnostic)?.code == .parameterWrongType }
         #expect(throws: Diagnostic.self) { try coordinator.use("parallax-push", for: .pop) }
         #expect(coordinator.effectName(for: .pop) == "slide-pop")
     }

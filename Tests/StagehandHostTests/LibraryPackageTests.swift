@@ -80,6 +80,7 @@ import Testing
         #expect(x > 1 && x < 389, "\(push)")
         #expect(push.hasSuffix("model x = 0.0"))
         for expected in [
+            "refused: parameter damping of effect bounce-present: expected a double (a finite number) between 0.01 and 1, got the string \"soft\"",
             "after the drag the stack is [\"Inbox\"]",
             "after the swipe: dismissed",
             "0.000 began parallax-push push",
@@ -140,6 +141,7 @@ import Testing
         #expect(result.status == 0, "\(result.errors)")
         let output = result.output
         for expected in ["[Optional(\"Inbox\")]", "own 0.25", "[0.6, 0.6, 0.6, 0.6]", "now: completed",
+                         "unknown effect: no effect named parallax-pussh", "skipped bundles: ",
                          "completed parallax-pop pop true", "completed swipe-dismiss dismiss true",
                          "copies flying: 2 picture hidden: true", "matched: [\"began magic-move\", \"completed magic-move\"] picture hidden: false"] {
             #expect(output.contains(expected), "missing \"\(expected)\" in:\n\(output)")

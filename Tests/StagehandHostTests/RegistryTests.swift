@@ -73,7 +73,7 @@ import Testing
         let wrong = CatalogText.crossfade.replacingOccurrences(of: "\"type\": \"double\"", with: "\"type\": \"float\"")
         let file = try workspace.write("Catalog.json", CatalogText.catalog(wrong))
         let (library, _) = TestEnvironment.load(catalog: file)
-        let refused = Diagnostic(.error, "effect crossfade was refused when the effects were loaded (the catalog and the manifest of \(TestEnvironment.crossfadeBundle) disagree on its parameters[0].type); see the warning above")
+        let refused = Diagnostic(.error, .refusedEffect, "effect crossfade was refused when the effects were loaded (the catalog and the manifest of \(TestEnvironment.crossfadeBundle) disagree on its parameters[0].type); see the warning above")
         #expect(throws: refused) { try library.effect(named: "crossfade") }
         #expect(throws: refused) { try library.makeEffect("crossfade") }
         #expect(throws: refused) { try library.validate(overrides: [:], for: "crossfade") }
@@ -107,7 +107,7 @@ import Testing
             "absent": "the catalog's bundle libAbsent.so was not found or not allowed",
         ]
         for (name, reason) in expected {
-            #expect(throws: Diagnostic(.error, "effect \(name) was refused when the effects were loaded (\(reason)); see the warning above")) {
+            #expect(throws: Diagnostic(.error, .refusedEffect, "effect \(name) was refused when the effects were loaded (\(reason)); see the warning above")) {
                 try library.effect(named: name)
             }
         }
@@ -116,10 +116,10 @@ import Testing
 
     @Test func anUnknownNameListsTheClosestKnownNames() throws {
         let (library, _) = TestEnvironment.load()
-        #expect(throws: Diagnostic(.error, "no effect named crossfad; closest known names: crossfade")) {
+        #expect(throws: Diagnostic(.error, .unknownEffect, "no effect named crossfad; closest known names: crossfade")) {
             try library.effect(named: "crossfad")
         }
-        #expect(throws: Diagnostic(.error, "no effect named CrossFade; closest known names: crossfade")) {
+        #expect(throws: Diagnostic(.error, .unknownEffect, "no effect named CrossFade; closest known names: crossfade")) {
             try library.makeEffect("CrossFade")
         }
         #expect(throws: Diagnostic.self) { try library.effect(named: "zzz") }

@@ -46,7 +46,7 @@ import Testing
         let line = try #require(lines.first)
         #expect(line.hasPrefix("warning: \(path): manifest.effects[0].factory: the bundle does not export the factory test_effect_create ("), "\(line)")
         #expect(line.hasSuffix("); effect test-effect skipped (no exported function has that name: check that it is spelled as the manifest's factory — the name in @_cdecl for a Swift factory, the function's name in C — and, in a build with -fvisibility=hidden, that it is marked __attribute__((visibility(\"default\"))), as SH_EFFECT_FACTORY does)"), "\(line)")
-        #expect(throws: Diagnostic(.error, "effect test-effect was refused when the effects were loaded (\(path) does not export its factory test_effect_create); see the warning above")) {
+        #expect(throws: Diagnostic(.error, .refusedEffect, "effect test-effect was refused when the effects were loaded (\(path) does not export its factory test_effect_create); see the warning above")) {
             try library.effect(named: "test-effect")
         }
         expectCrossfadeLoads(library)

@@ -138,12 +138,12 @@ open class NavigationController: ViewController {
         let queued = stage.operationsWait
         let top = queued ? nil : topViewController
         if !queued && viewControllers.count < 2 {
-            stage.report(.note, "navigation", "popViewController on the root view controller does nothing")
+            stage.report(.note, .operationDidNothing, "navigation", "popViewController on the root view controller does nothing")
             return nil
         }
         stage.perform("pop") { [self] in
             guard viewControllers.count > 1 else {
-                stage.report(.note, "navigation", "popViewController on the root view controller does nothing")
+                stage.report(.note, .operationDidNothing, "navigation", "popViewController on the root view controller does nothing")
                 return
             }
             runPop(to: viewControllers[viewControllers.count - 2], animated: animated, interaction: interactionController)
@@ -191,7 +191,7 @@ open class NavigationController: ViewController {
     private func noteNothingToPop(to vc: ViewController) {
         let what = vc === viewControllers.first ? "popToRootViewController on the root view controller"
             : "popToViewController to \(vc.title ?? "the top view controller"), already on top,"
-        stage.report(.note, "navigation", "\(what) does nothing")
+        stage.report(.note, .operationDidNothing, "navigation", "\(what) does nothing")
     }
 
     /// popToRootViewController(animated:): the controllers popped. Queued behind a
@@ -370,7 +370,7 @@ open class NavigationController: ViewController {
             // left there (snapshots, shadows) goes, with a note.
             for v in container.subviews where v !== shown.view {
                 if v !== hidden.view {
-                    stage.report(.warning, context?.effectName ?? "navigation", "left \(v.displayName) in the navigation container; removed")
+                    stage.report(.warning, .sceneLeftInconsistent, context?.effectName ?? "navigation", "left \(v.displayName) in the navigation container; removed")
                 }
                 v.removeFromSuperview()
             }

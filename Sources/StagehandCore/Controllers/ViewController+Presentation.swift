@@ -39,7 +39,7 @@ extension ViewController {
             let me = rootAncestor
             let presenter = me.presentedViewController != nil ? me : me.presentingViewController
             guard let presenter, let presented = presenter.presentedViewController else {
-                stage.report(.note, "presentation", "dismiss with nothing presented does nothing")
+                stage.report(.note, .operationDidNothing, "presentation", "dismiss with nothing presented does nothing")
                 completion?()
                 return
             }

@@ -94,14 +94,14 @@ open class ViewController {
                          completion: ((Bool) -> Void)? = nil) -> StageError? {
         guard from.parent === self, to.parent === self, from !== to else {
             let error = StageError(.notAChild, "Children view controllers \(from.title ?? "?") and \(to.title ?? "?") must have a common parent view controller when calling transition(from:to:...)")
-            Stage.current.report(.error, "container", error.message)
+            Stage.current.report(.error, .operationRefused, "container", error.message)
             return error
         }
         let stage = Stage.current
         let fromView = from.view
         guard let superview = fromView.superview else {
             let error = StageError(.invalidArgument, "transition(from:to:...): \(from.title ?? "?")'s view is not in a hierarchy")
-            stage.report(.error, "container", error.message)
+            stage.report(.error, .operationRefused, "container", error.message)
             return error
         }
         let toView = to.view

@@ -196,6 +196,6 @@ final class GestureArena {
     }
 
     private func report(_ message: String) {
-        window?.stage?.report(.warning, "gesture", message)
+        window?.stage?.report(.warning, .inconsistentTouches, "gesture", message)
     }
 }

@@ -15,6 +15,9 @@ public struct Diagnostic: Error, Hashable, Sendable, CustomStringConvertible {
     public enum Severity: String, Hashable, Sendable { case note, warning, error }
 
     public var severity: Severity
+    /// What kind of problem it is, for a program to switch over (the message is for
+    /// people and may change; the code does not).
+    public var code: Code
     /// Who says it, when no file is concerned: an effect's name, "navigation", ...
     public var source: String?
     /// The file the problem is in: a catalog, a bundle, a scenario.
@@ -27,16 +30,18 @@ public struct Diagnostic: Error, Hashable, Sendable, CustomStringConvertible {
     public var time: Double
 
     /// A runtime diagnostic.
-    public init(_ severity: Severity, source: String, message: String, time: Double = 0) {
+    public init(_ severity: Severity, _ code: Code, source: String, message: String, time: Double = 0) {
         self.severity = severity
+        self.code = code
         self.source = source
         self.message = message
         self.time = time
     }
 
     /// A diagnostic about a file and a field in it.
-    public init(_ severity: Severity, file: String? = nil, field: String? = nil, _ message: String) {
+    public init(_ severity: Severity, _ code: Code, file: String? = nil, field: String? = nil, _ message: String) {
         self.severity = severity
+        self.code = code
         self.file = file
         self.field = field
         self.message = message

@@ -34,7 +34,7 @@ public final class Stage {
 
     /// Diagnostics posted from other threads, moved into `diagnostics` on this stage's
     /// thread at the next frame.
-    private let posted = Locked<[(Diagnostic.Severity, String, String)]>([])
+    private let posted = Locked<[(Diagnostic.Severity, Diagnostic.Code, String, String)]>([])
 
     /// Objects a layer above keeps per stage, by key (the bundle bridge keeps the views a
     /// bundle made during the running transition here), so they live and die with the
@@ -144,8 +144,8 @@ public final class Stage {
 
     // MARK: - Diagnostics
 
-    public func report(_ severity: Diagnostic.Severity, _ source: String, _ message: String) {
-        let d = Diagnostic(severity, source: source, message: message, time: now)
+    public func report(_ severity: Diagnostic.Severity, _ code: Diagnostic.Code, _ source: String, _ message: String) {
+        let d = Diagnostic(severity, code, source: source, message: message, time: now)
         diagnostics.append(d)
         diagnosticHandler?(d)
     }
@@ -154,17 +154,17 @@ public final class Stage {
     /// which is refused): it joins `diagnostics` (and `diagnosticHandler` sees it) on the
     /// stage's thread at the start of the next frame, so nothing said is lost and the
     /// stage's own state is only ever touched by the thread driving it.
-    public func post(_ severity: Diagnostic.Severity, _ source: String, _ message: String) {
-        posted.withLock { $0.append((severity, source, message)) }
+    public func post(_ severity: Diagnostic.Severity, _ code: Diagnostic.Code, _ source: String, _ message: String) {
+        posted.withLock { $0.append((severity, code, source, message)) }
     }
 
     /// Moves what other threads posted into `diagnostics`, in the order posted.
     public func deliverPosted() {
-        let pending = posted.withLock { list -> [(Diagnostic.Severity, String, String)] in
+        let pending = posted.withLock { list -> [(Diagnostic.Severity, Diagnostic.Code, String, String)] in
             defer { list.removeAll() }
             return list
         }
-        for (severity, source, message) in pending { report(severity, source, message) }
+        for (severity, code, source, message) in pending { report(severity, code, source, message) }
     }
 
     // MARK: - Transition events
@@ -183,8 +183,8 @@ public final class Stage {
 
     /// Records an operation that could not run, said by someone above the scene (an
     /// unknown effect name in a scenario): an error diagnostic and an `error` event.
-    public func recordError(_ message: String, effect: String, operation: TransitionEvent.Operation) {
-        report(.error, effect, message)
+    public func recordError(_ message: String, _ code: Diagnostic.Code, effect: String, operation: TransitionEvent.Operation) {
+        report(.error, code, effect, message)
         record(TransitionEvent(time: now, kind: .error, effect: effect, operation: operation, interactive: false, message: message))
     }
 
@@ -193,13 +193,13 @@ public final class Stage {
     /// window, as UIKit does): a note and an `applied` event, so no change of the scene
     /// goes unrecorded.
     public func recordApplied(_ message: String, source: String, operation: TransitionEvent.Operation) {
-        report(.note, source, message)
+        report(.note, .operationAppliedAtOnce, source, message)
         record(TransitionEvent(time: now, kind: .applied, effect: source, operation: operation, interactive: false, message: message))
     }
 
     /// Records an operation that could not run (UIKit would raise or log).
     public func refuse(_ error: StageError, operation: TransitionEvent.Operation, source: String) {
-        report(.error, source, error.message)
+        report(.error, .operationRefused, source, error.message)
         record(TransitionEvent(time: now, kind: .error, effect: source, operation: operation, interactive: false, message: error.message))
     }
 
@@ -226,7 +226,7 @@ public final class Stage {
             operation()
             return
         }
-        report(.note, "transition", "\(what) asked for while a transition runs: queued")
+        report(.note, .operationQueued, "transition", "\(what) asked for while a transition runs: queued")
         if let i = queueInsertionIndex {
             pendingOperations.insert((what, operation), at: min(i, pendingOperations.count))
             queueInsertionIndex = i + 1

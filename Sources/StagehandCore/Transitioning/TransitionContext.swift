@@ -156,7 +156,7 @@ public final class TransitionContext {
             let side = duplicate.inSource ? "outgoing" : "incoming"
             let names = duplicate.views.prefix(2).map { "'\($0.displayName)'" }.joined(separator: " and ")
             let more = duplicate.views.count > 2 ? " (and \(duplicate.views.count - 2) more)" : ""
-            stage.report(.warning, effectName,
+            stage.report(.warning, .duplicateMatchIdentifier, effectName,
                          "match identifier '\(duplicate.identifier)' is carried by \(names)\(more) in the \(side) screen (\(side == "outgoing" ? fromViewController.title ?? "untitled" : toViewController.title ?? "untitled")); neither is matched")
         }
         matchedPairs = pairs
@@ -213,7 +213,7 @@ public final class TransitionContext {
         let generation = watchdogGeneration
         stage.schedule(at: end + stage.watchdogGrace) { [weak self] in
             guard let self, !self.isCompleted, generation == self.watchdogGeneration else { return }
-            self.stage.report(.warning, self.effectName,
+            self.stage.report(.warning, .neverCompleted, self.effectName,
                               "completeTransition was never called; the watchdog ends the \(self.operation.rawValue) after its duration plus \(self.stage.watchdogGrace) s")
             if self.transitionWasCancelled { self.stage.animator.settle(self.timeline) }
             self.completeTransition(!self.transitionWasCancelled)
@@ -250,7 +250,7 @@ public final class TransitionContext {
             return
         }
         let finish = !everDriven || percentComplete > 0.5
-        stage.report(.warning, effectName,
+        stage.report(.warning, .interactionAbandoned, effectName,
                      "interactive \(operation.rawValue) left undriven with no gesture in progress; \(finish ? "finishing" : "cancelling") it")
         let driver = interaction as? PercentDrivenInteractiveTransition
         if let driver, driver.context === self {
@@ -274,7 +274,7 @@ public final class TransitionContext {
     /// exactly what it was before the transition started.
     public func completeTransition(_ didComplete: Bool) {
         guard !isCompleted else {
-            stage.report(.warning, effectName, "completeTransition called twice by \(effectName); the second call is ignored")
+            stage.report(.warning, .completedTwice, effectName, "completeTransition called twice by \(effectName); the second call is ignored")
             return
         }
         isCompleted = true

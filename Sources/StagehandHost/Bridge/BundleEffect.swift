@@ -61,7 +61,7 @@ public final class BundleEffect: AnimatedTransitioning {
 
     public func animateTransition(using context: TransitionContext) {
         guard has(\.animate_transition), let f = table.pointee.animate_transition else {
-            stage?.report(.error, name, "the effect has no animate_transition function; the transition ends at once")
+            stage?.report(.error, .factoryFailed, name, "the effect has no animate_transition function; the transition ends at once")
             context.completeTransition(!context.transitionWasCancelled)
             return
         }

@@ -43,6 +43,6 @@ extension HostTable {
     /// ignores it, with one line naming the effect.
     static func completedTwice(effect: String?) {
         let name = BridgeCall.current?.caller.effect ?? effect ?? "the effect"
-        say("completeTransition called twice by \(name); the second call is ignored")
+        say(.completedTwice, "completeTransition called twice by \(name); the second call is ignored")
     }
 }

@@ -37,9 +37,9 @@ extension HostTable {
         }
         let line = level == SH_LOG_WARNING ? "warning: \(message)" : message
         if let stage = BridgeCall.runningStage {
-            stage.report(.note, name, line)
+            stage.report(.note, .bundleLog, name, line)
         } else {
-            StandardErrorLine.write(Diagnostic(.note, source: name, message: line).description)
+            StandardErrorLine.write(Diagnostic(.note, .bundleLog, source: name, message: line).description)
         }
     }
 }

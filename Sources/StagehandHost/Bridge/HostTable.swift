@@ -25,12 +25,12 @@ package enum HostTable {
     /// for the bundle and named after the bundle and the effect being called
     /// (`libX.so (effect)`); on standard error when the thread runs no stage.
     static func report(_ function: String, _ message: String) {
-        say("\(function): \(message)")
+        say(.hostCallRefused, "\(function): \(message)")
     }
 
-    static func say(_ line: String) {
+    static func say(_ code: Diagnostic.Code, _ line: String) {
         if let stage = BridgeCall.runningStage {
-            stage.report(.warning, BridgeCall.current?.source ?? "bundle", line)
+            stage.report(.warning, code, BridgeCall.current?.source ?? "bundle", line)
         } else {
             let source = BridgeCall.current?.source ?? CallingBundle.name ?? "bundle"
             StandardErrorLine.write("warning: \(source): \(line)")
@@ -46,7 +46,7 @@ package enum HostTable {
         let thread = bundle.map { "a thread of \($0)'s own" } ?? "a thread"
         let message = "\(function): refused: called from \(thread), which is not running this stage (a bundle may call the host only on the thread the host called it on); nothing done"
         if let owner {
-            owner.post(.warning, source ?? bundle ?? "bundle", message)
+            owner.post(.warning, .hostCallRefused, source ?? bundle ?? "bundle", message)
         } else {
             StandardErrorLine.write("warning: \(source ?? bundle ?? "bundle"): \(message)")
         }

@@ -20,7 +20,7 @@ struct Catalog {
         case .success(let bytes):
             return parse(bytes, file: file)
         case .failure(let reason):
-            return (Catalog(file: file, entries: []), [Diagnostic(.error, file: file, "cannot read the catalog: \(reason)")])
+            return (Catalog(file: file, entries: []), [Diagnostic(.error, .catalogUnreadable, file: file, "cannot read the catalog: \(reason)")])
         }
     }
 
@@ -30,7 +30,7 @@ struct Catalog {
         do {
             document = try JSONParser.parse(bytes)
         } catch {
-            return (catalog, [Diagnostic(.error, file: file, "not JSON: \(error)")])
+            return (catalog, [Diagnostic(.error, .catalogNotJSON, file: file, "not JSON: \(error)")])
         }
 
         // The top level: any problem here refuses the whole file.
@@ -46,14 +46,14 @@ struct Catalog {
         let elements = reader.problemCount == 0 ? fields?.array("effects", expected: "an array of effect entries") : nil
         guard reader.problemCount == 0, let elements else {
             let diagnostics = reader.issues.map { issue in
-                Diagnostic(issue.invalidates ? .error : .warning, file: file, field: issue.path.description,
+                Diagnostic(issue.invalidates ? .error : .warning, .catalogInvalid, file: file, field: issue.path.description,
                            issue.invalidates ? issue.message + "; the catalog is not used" : issue.message)
             }
             return (catalog, diagnostics)
         }
 
         // The entries: a bad one is skipped, the others are kept.
-        var diagnostics = reader.issues.map { Diagnostic(.warning, file: file, field: $0.path.description, $0.message) }
+        var diagnostics = reader.issues.map { Diagnostic(.warning, .catalogInvalid, file: file, field: $0.path.description, $0.message) }
         var firstIndexByName: [String: Int] = [:]
         for (index, element) in elements.enumerated() {
             let entryReader = SchemaReader()
@@ -73,7 +73,7 @@ struct Catalog {
             }
             for issue in entryReader.issues {
                 let message = issue.invalidates ? issue.message + "; entry skipped" : issue.message
-                diagnostics.append(Diagnostic(.warning, file: file, field: issue.path.description, message))
+                diagnostics.append(Diagnostic(.warning, .catalogInvalid, file: file, field: issue.path.description, message))
             }
             if let entry {
                 firstIndexByName[entry.declaration.name] = index

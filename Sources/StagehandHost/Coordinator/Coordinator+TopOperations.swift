@@ -12,7 +12,7 @@ extension Coordinator {
         stage.makeCurrent()
         stage.perform("push of \(vc.title ?? "a view controller")") { [self] in
             guard let nav = topNavigationController else {
-                stage.recordError("push of \(vc.title ?? "a view controller"): there is no navigation controller",
+                stage.recordError("push of \(vc.title ?? "a view controller"): there is no navigation controller", .operationRefused,
                                   effect: "navigation", operation: .push)
                 return
             }
@@ -26,7 +26,7 @@ extension Coordinator {
         stage.makeCurrent()
         stage.perform("pop") { [self] in
             guard let nav = topNavigationController else {
-                stage.recordError("pop: there is no navigation controller", effect: "navigation", operation: .pop)
+                stage.recordError("pop: there is no navigation controller", .operationRefused, effect: "navigation", operation: .pop)
                 return
             }
             nav.popViewController(animated: animated)
@@ -39,7 +39,7 @@ extension Coordinator {
         stage.makeCurrent()
         stage.perform("popToRoot") { [self] in
             guard let nav = topNavigationController else {
-                stage.recordError("popToRoot: there is no navigation controller", effect: "navigation", operation: .pop)
+                stage.recordError("popToRoot: there is no navigation controller", .operationRefused, effect: "navigation", operation: .pop)
                 return
             }
             nav.popToRootViewController(animated: animated)
@@ -51,7 +51,7 @@ extension Coordinator {
         stage.makeCurrent()
         stage.perform("dismiss") { [self] in
             guard let top = stage.window.topViewController, top.presentingViewController != nil else {
-                stage.report(.note, "presentation", "dismiss with nothing presented does nothing")
+                stage.report(.note, .operationDidNothing, "presentation", "dismiss with nothing presented does nothing")
                 return
             }
             top.dismiss(animated: animated)

@@ -27,8 +27,26 @@ public final class Coordinator {
     public let stage: Stage
     public let library: EffectLibrary
     private var choices: [CoordinatorRole: EffectChoice] = [:]
-    /// Parameter values per effect name (`--param NAME.key=value`).
-    public var parameters: [String: [String: String]] = [:]
+    /// Parameter values per effect name, typed: `parameters["parallax-push"] = ["duration": 0.4]`.
+    /// Set before `use`; checked against each parameter's declared type and bounds when
+    /// the effect is chosen and made.
+    public var parameters: [String: [String: EffectParameterValue]] = [:]
+    /// Parameter values per effect name as text (a scenario's, `--param NAME.key=value`),
+    /// each parsed as its parameter's type; a value in `parameters` wins over one here.
+    package var parametersAsText: [String: [String: String]] = [:]
+
+    /// What the effect `name` is made with: the values given as text, then the typed ones.
+    func given(_ name: String) -> [String: ParameterArgument] {
+        var given = (parametersAsText[name] ?? [:]).mapValues(ParameterArgument.text)
+        for (key, value) in parameters[name] ?? [:] { given[key] = .value(value) }
+        return given
+    }
+
+    /// What a chosen effect is made with: the values set now, or, when none are set for
+    /// it any more, those it was chosen with.
+    func given(_ choice: EffectChoice) -> [String: ParameterArgument] {
+        parameters[choice.name] == nil && parametersAsText[choice.name] == nil ? choice.given : given(choice.name)
+    }
     /// Delegates are weak in UIKit; the coordinator keeps them, one per controller.
     private var navigationEffects: [Attached<NavigationController, NavigationEffects>] = []
     private var presentationEffects: [Attached<ViewController, PresentationEffects>] = []
@@ -81,7 +99,7 @@ public final class Coordinator {
             return
         }
         let chosen = try choice(name, for: role)
-        _ = try library.animationController(named: chosen.name, parameters: parameters[chosen.name] ?? chosen.overrides)
+        _ = try library.animationController(named: chosen.name, given: given(chosen))
         choices[role] = chosen
         refreshNavigationEffects()
     }
@@ -92,7 +110,7 @@ public final class Coordinator {
     func refusal(of name: String, for role: CoordinatorRole) -> Diagnostic? {
         do throws(Diagnostic) {
             let chosen = try choice(name, for: role)
-            try library.validate(overrides: parameters[chosen.name] ?? chosen.overrides, for: chosen.name)
+            try library.validate(given: given(chosen), for: chosen.name)
             return nil
         } catch {
             return error
@@ -124,10 +142,10 @@ public final class Coordinator {
     private func choice(_ name: String, for role: CoordinatorRole) throws(Diagnostic) -> EffectChoice {
         let info = try library.effect(named: name)
         guard role.acceptedKinds.contains(info.kind) else {
-            throw Diagnostic(.error, field: role.rawValue,
+            throw Diagnostic(.error, .wrongEffectKind, field: role.rawValue,
                              "effect \(name) is a \(info.kind.rawValue) effect; \(role.rawValue) takes \(role.acceptedKinds.map(\.rawValue).joined(separator: " or "))")
         }
-        return EffectChoice(name: name, kind: info.kind, interactive: info.interactive, overrides: parameters[name] ?? [:])
+        return EffectChoice(name: name, kind: info.kind, interactive: info.interactive, given: given(name))
     }
 
     /// Makes one instance of a chosen effect for `operation`.
@@ -142,14 +160,14 @@ public final class Coordinator {
         // stage is current on this thread.
         let made = BridgeCall.with(stage: stage, effect: choice.name, bundlePath: try? library.effect(named: choice.name).bundlePath) {
             Result { () throws(Diagnostic) -> BundleEffect in
-                try library.animationController(named: choice.name, parameters: parameters[choice.name] ?? choice.overrides)
+                try library.animationController(named: choice.name, given: given(choice))
             }
         }
         switch made {
         case .success(let effect):
             return effect
         case .failure(let error):
-            stage.recordError(Self.fallbackMessage(error, operation: operation), effect: choice.name, operation: operation)
+            stage.recordError(Self.fallbackMessage(error, operation: operation), error.code, effect: choice.name, operation: operation)
             return nil
         }
     }
@@ -235,10 +253,10 @@ public final class Coordinator {
                 ?? choices[.interactiveDismiss]
             let topMostWhenItRuns = presenter == nil
             guard let presenter = presenter ?? stage.window.topViewController else {
-                throw Diagnostic(.error, source: "presentation", message: "there is no root view controller to present from")
+                throw Diagnostic(.error, .operationRefused, source: "presentation", message: "there is no root view controller to present from")
             }
             for chosen in [present, dismiss, interactive].compactMap({ $0 }) {
-                try library.validate(overrides: parameters[chosen.name] ?? chosen.overrides, for: chosen.name)
+                try library.validate(given: given(chosen), for: chosen.name)
             }
             if topMostWhenItRuns && stage.operationsWait {
                 stage.perform("present \(vc.title ?? "a view controller")") { [self] in
@@ -260,13 +278,13 @@ public final class Coordinator {
             vc.transitioningDelegate = effects
             if let refused = presenter.present(vc, animated: animated, completion: completion) {
                 recordedByStage = true
-                throw Diagnostic(.error, source: "presentation", message: refused.message, time: stage.now)
+                throw Diagnostic(.error, .operationRefused, source: "presentation", message: refused.message, time: stage.now)
             }
             presentationEffects.append(Attached(controller: vc, effects: effects))
             effects.interactiveDismiss?.attach(to: vc)
         } catch {
             if !recordedByStage {
-                stage.recordError(error.summary, effect: source, operation: .present)
+                stage.recordError(error.summary, error.code, effect: source, operation: .present)
             }
             throw error
         }
@@ -289,10 +307,10 @@ public final class Coordinator {
             let chosen = try effect.map { (n: String) throws(Diagnostic) -> EffectChoice in
                 let info = try library.effect(named: n)
                 guard info.kind == .container else {
-                    throw Diagnostic(.error, field: "effect", "effect \(n) is a \(info.kind.rawValue) effect; switching children takes a container effect")
+                    throw Diagnostic(.error, .wrongEffectKind, field: "effect", "effect \(n) is a \(info.kind.rawValue) effect; switching children takes a container effect")
                 }
-                try library.validate(overrides: parameters[n] ?? [:], for: n)
-                return EffectChoice(name: n, kind: info.kind, interactive: info.interactive, overrides: parameters[n] ?? [:])
+                try library.validate(given: given(n), for: n)
+                return EffectChoice(name: n, kind: info.kind, interactive: info.interactive, given: given(n))
             }
             // Behind a running transition the swap waits its turn, and takes the child
             // shown when it runs (the one an earlier queued swap put there) as the one to
@@ -305,7 +323,7 @@ public final class Coordinator {
             }
             animator = make(chosen, for: .container)
         } catch {
-            stage.recordError(error.summary, effect: effect ?? "container", operation: .container)
+            stage.recordError(error.summary, error.code, effect: effect ?? "container", operation: .container)
             throw error
         }
         guard let current = parent.children.last else {
@@ -339,7 +357,7 @@ public final class Coordinator {
         if let refused = parent.transition(from: current, to: child, using: animator, completion: finish) {
             // The stage recorded the refusal.
             finish(false)
-            throw Diagnostic(.error, source: effect ?? "container", message: refused.message, time: stage.now)
+            throw Diagnostic(.error, .operationRefused, source: effect ?? "container", message: refused.message, time: stage.now)
         }
     }
 

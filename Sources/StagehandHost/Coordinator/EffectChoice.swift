@@ -5,5 +5,6 @@ struct EffectChoice {
     let kind: EffectKind
     /// Whether it has a gesture of its own (the catalog's `interactive`).
     let interactive: Bool
-    let overrides: [String: String]
+    /// The parameter values it is made with, as they were when it was chosen.
+    let given: [String: ParameterArgument]
 }

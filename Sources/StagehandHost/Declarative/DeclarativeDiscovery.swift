@@ -36,7 +36,7 @@ enum DeclarativeDiscovery {
                 if !locations.contains(where: { $0.realPath == location.realPath }) { locations.append(location) }
                 claims[location.realPath] = entry
             case .failure(let error):
-                diagnostics.append(Diagnostic(.warning, file: catalogFile, field: entry.path.appending("bundle").description,
+                diagnostics.append(Diagnostic(.warning, error.code, file: catalogFile, field: entry.path.appending("bundle").description,
                                               error.message + "; entry skipped"))
                 refuse(entry.declaration.name, "the catalog's file \(entry.bundle) was not found or not allowed")
             }
@@ -62,7 +62,7 @@ enum DeclarativeDiscovery {
             var source = EffectInfo.Source.discovered
             if let entry = claims[location.realPath] {
                 if let difference = entry.declaration.firstSignatureDifference(from: declaration, mine: "catalog", theirs: "file") {
-                    diagnostics.append(Diagnostic(.warning, file: catalogFile, field: "\(entry.path).\(difference.field)",
+                    diagnostics.append(Diagnostic(.warning, .catalogManifestMismatch, file: catalogFile, field: "\(entry.path).\(difference.field)",
                         "the catalog and \(location.path) disagree on effect \(definition.name): \(difference.message); entry skipped"))
                     refuse(definition.name, "the catalog and \(location.path) disagree on its \(difference.field)")
                     continue

@@ -26,7 +26,7 @@ public struct DeclarativeError: Error, Equatable, Sendable, CustomStringConverti
     }
 
     var diagnostic: Diagnostic {
-        Diagnostic(.error, file: file, field: pointer.isEmpty ? nil : pointer, "line \(line), column \(column): \(message)")
+        Diagnostic(.error, .declarativeInvalid, file: file, field: pointer.isEmpty ? nil : pointer, "line \(line), column \(column): \(message)")
     }
 
     public var description: String { diagnostic.description }

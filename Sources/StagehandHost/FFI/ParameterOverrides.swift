@@ -10,27 +10,59 @@ enum ParameterOverrides {
     /// parameter refuses `true`.
     static func arguments(for parameters: [ParameterDeclaration], overrides: [String: String],
                           literals: Set<String> = [], effect: String) throws(Diagnostic) -> [ParameterValue] {
+        try arguments(for: parameters, given: overrides.mapValues(ParameterArgument.text), literals: literals, effect: effect)
+    }
+
+    /// The arguments from values given typed, as text, or both (a coordinator's).
+    static func arguments(for parameters: [ParameterDeclaration], given: [String: ParameterArgument],
+                          literals: Set<String> = [], effect: String) throws(Diagnostic) -> [ParameterValue] {
         let names = Set(parameters.map(\.name))
-        for name in overrides.keys.sorted() where !names.contains(name) {
+        for name in given.keys.sorted() where !names.contains(name) {
             let known = parameters.isEmpty ? "it has no parameters" : "its parameters: " + parameters.map(\.name).joined(separator: ", ")
             let close = NameSuggestions.closest(to: name, among: parameters.map(\.name))
             let hint = close.first.map { "; did you mean \($0)?" } ?? ""
-            throw Diagnostic(.error, "effect \(effect) has no parameter \(name) (\(known))\(hint)")
+            throw Diagnostic(.error, .unknownParameter, "effect \(effect) has no parameter \(name) (\(known))\(hint)")
         }
         var arguments: [ParameterValue] = []
         for parameter in parameters {
-            if let text = overrides[parameter.name] {
+            switch given[parameter.name] {
+            case .text(let text)?:
                 if parameter.type == .string, literals.contains(parameter.name) {
                     let what = text == "true" || text == "false" ? "the boolean" : "the number"
                     let choices = parameter.choicesText.map { " (\($0))" } ?? ""
-                    throw Diagnostic(.error, "parameter \(parameter.name) of effect \(effect): expected a string\(choices), got \(what) \(text); write it in quotes")
+                    throw Diagnostic(.error, .parameterWrongType, "parameter \(parameter.name) of effect \(effect): expected a string\(choices), got \(what) \(text); write it in quotes")
                 }
                 arguments.append(try value(parsing: text, for: parameter, effect: effect))
-            } else {
+            case .value(let typed)?:
+                arguments.append(try value(typed, for: parameter, effect: effect))
+            case nil:
                 arguments.append(parameter.defaultValue)
             }
         }
         return arguments
+    }
+
+    /// One value given typed: a number for any numeric type (whole, and within the
+    /// type's range, for an integer type), a boolean for a bool, a string for a string;
+    /// then the bounds or choices, as for a value given as text.
+    static func value(_ given: EffectParameterValue, for parameter: ParameterDeclaration, effect: String) throws(Diagnostic) -> ParameterValue {
+        let converted: ParameterValue?
+        switch (parameter.type, given) {
+        case (.double, .number(let n)): converted = n.isFinite ? .double(n) : nil
+        case (.float, .number(let n)): converted = n.isFinite && abs(n) <= Double(Float.greatestFiniteMagnitude) ? .float(Float(n)) : nil
+        case (.int32, .number(let n)): converted = Int32(exactly: n).map { .int32($0) }
+        case (.int64, .number(let n)): converted = Int64(exactly: n).map { .int64($0) }
+        case (.uint32, .number(let n)): converted = UInt32(exactly: n).map { .uint32($0) }
+        case (.bool, .boolean(let b)): converted = .bool(b)
+        case (.string, .string(let text)): converted = text.utf8.contains(0) ? nil : .string(text)
+        default: converted = nil
+        }
+        guard let value = converted else {
+            let bounds = parameter.boundsText.isEmpty ? "" : " \(parameter.boundsText)"
+            throw Diagnostic(.error, .parameterWrongType, "parameter \(parameter.name) of effect \(effect): expected \(parameter.type.expectation)\(bounds), got \(given.named)")
+        }
+        try check(value, given: given.description, for: parameter, effect: effect)
+        return value
     }
 
     /// One value from its text: numbers as Swift parses them (`0.5`, `-3`, `1e-3`),
@@ -49,15 +81,22 @@ enum ParameterOverrides {
         }
         let bounds = parameter.boundsText.isEmpty ? "" : " \(parameter.boundsText)"
         guard let value = parsed else {
-            throw Diagnostic(.error, "parameter \(parameter.name) of effect \(effect): expected \(parameter.type.expectation)\(bounds), got \"\(text)\"")
+            throw Diagnostic(.error, .parameterWrongType, "parameter \(parameter.name) of effect \(effect): expected \(parameter.type.expectation)\(bounds), got \"\(text)\"")
         }
+        try check(value, given: "\"\(text)\"", for: parameter, effect: effect)
+        return value
+    }
+
+    /// Refuses a value of the right type outside the parameter's bounds or choices;
+    /// `given` is how the value was written, for the message.
+    private static func check(_ value: ParameterValue, given: String, for parameter: ParameterDeclaration, effect: String) throws(Diagnostic) {
         guard parameter.contains(value) else {
             if let choices = parameter.choicesText {
-                throw Diagnostic(.error, "parameter \(parameter.name) of effect \(effect): expected \(choices), got \"\(text)\"")
+                throw Diagnostic(.error, .parameterOutOfBounds, "parameter \(parameter.name) of effect \(effect): expected \(choices), got \(given)")
             }
-            throw Diagnostic(.error, "parameter \(parameter.name) of effect \(effect): \(value) is out of bounds: expected \(parameter.type.named)\(bounds)")
+            let bounds = parameter.boundsText.isEmpty ? "" : " \(parameter.boundsText)"
+            throw Diagnostic(.error, .parameterOutOfBounds, "parameter \(parameter.name) of effect \(effect): \(value) is out of bounds: expected \(parameter.type.named)\(bounds)")
         }
-        return value
     }
 }
 

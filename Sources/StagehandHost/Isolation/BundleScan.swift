@@ -29,17 +29,20 @@ struct BundleScan: Codable, Equatable {
     /// the channel carry once, beside it).
     struct Note: Codable, Equatable {
         var severity: String
+        /// Absent in a cache written before diagnostics had codes.
+        var code: String?
         var field: String?
         var message: String
 
         init(_ diagnostic: Diagnostic) {
             severity = diagnostic.severity.rawValue
+            code = diagnostic.code.rawValue
             field = diagnostic.field
             message = diagnostic.message
         }
 
         func diagnostic(file: String) -> Diagnostic {
-            Diagnostic(Diagnostic.Severity(rawValue: severity) ?? .error, file: file, field: field, message)
+            Diagnostic(Diagnostic.Severity(rawValue: severity) ?? .error, code.map(Diagnostic.Code.init(rawValue:)) ?? .bundleNotLoadable, file: file, field: field, message)
         }
     }
 
@@ -55,7 +58,7 @@ struct BundleScan: Codable, Equatable {
 
     /// A bundle that took the scanning process down with it.
     static func failed(_ message: String) -> BundleScan {
-        BundleScan(outcome: .failed, manifest: nil, notes: [Note(Diagnostic(.error, message))])
+        BundleScan(outcome: .failed, manifest: nil, notes: [Note(Diagnostic(.error, .bundleFailedScan, message))])
     }
 
     /// What a run after the one that saw a failure says of the skipped bundle.
@@ -68,7 +71,7 @@ struct BundleScan: Codable, Equatable {
     /// file for another machine.
     static func refusedBeforeOpening(_ location: BundleLocation) -> BundleScan? {
         guard let refusal = BundleFile.refusal(location.path) else { return nil }
-        return BundleScan(outcome: .refused, manifest: nil, notes: [Note(Diagnostic(.error, refusal))])
+        return BundleScan(outcome: .refused, manifest: nil, notes: [Note(Diagnostic(.error, .bundleNotLoadable, refusal))])
     }
 
     /// Scans the bundle in this process: its code runs here. The loaded bundle comes

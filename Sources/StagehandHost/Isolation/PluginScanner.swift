@@ -101,7 +101,7 @@ package struct PluginScanner: Sendable {
             }
         }
         if let reason = cache?.save() {
-            diagnostics.append(Diagnostic(.warning, file: cache?.file,
+            diagnostics.append(Diagnostic(.warning, .scanCacheUnwritable, file: cache?.file,
                                           "cannot write the plugin scan cache (\(reason)); the bundles will be scanned again next time"))
         }
 
@@ -111,7 +111,7 @@ package struct PluginScanner: Sendable {
         for location in locations {
             guard let scan = scans[location.path] else { continue }
             if scan.outcome == .failed && !fresh.contains(location.path) {
-                diagnostics.append(Diagnostic(.note, file: location.path, scan.laterNote))
+                diagnostics.append(Diagnostic(.note, .bundleFailedScan, file: location.path, scan.laterNote))
                 continue
             }
             diagnostics += scan.diagnostics(file: location.path)
@@ -161,7 +161,7 @@ package struct PluginScanner: Sendable {
             }
             switch ran {
             case .failure(let error):
-                return (scans, [Diagnostic(.warning, "cannot run the plugin scanner (\(error.description)); \(paths.count) bundle(s) not scanned are skipped")])
+                return (scans, [Diagnostic(.warning, .scannerUnavailable, "cannot run the plugin scanner (\(error.description)); \(paths.count) bundle(s) not scanned are skipped")])
             case .success(let ending):
                 if let index = current {
                     scans[paths[index]] = .failed("\(ending.description) during \(step) while it was scanned in a separate process; skipped until the file changes")
@@ -169,7 +169,7 @@ package struct PluginScanner: Sendable {
                 } else if finished == paths.count {
                     remaining = []
                 } else if !started {
-                    return (scans, [Diagnostic(.warning, file: executable,
+                    return (scans, [Diagnostic(.warning, .scannerUnavailable, file: executable,
                         "the plugin scanner \(ending.description) before it scanned any bundle; \(paths.count) bundle(s) not scanned are skipped")])
                 } else {
                     remaining = Array(paths[finished...])

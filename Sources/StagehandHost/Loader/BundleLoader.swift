@@ -35,8 +35,8 @@ enum BundleLoader {
     static func load(_ location: BundleLocation, host: UnsafePointer<sh_host>,
                      progress: (Step) -> Void = { _ in }) -> (LoadedBundle?, [Diagnostic]) {
         let path = location.path
-        func refuse(_ message: String, field: String? = nil) -> (LoadedBundle?, [Diagnostic]) {
-            (nil, [Diagnostic(.error, file: path, field: field, message)])
+        func refuse(_ message: String, field: String? = nil, code: Diagnostic.Code = .bundleNotLoadable) -> (LoadedBundle?, [Diagnostic]) {
+            (nil, [Diagnostic(.error, code, file: path, field: field, message)])
         }
 
         if let refusal = BundleFile.refusal(path) {
@@ -53,7 +53,7 @@ enum BundleLoader {
         }
 
         if let refusal = SharedSourcesCheck.refusal(handle: handle) {
-            return refuse(refusal)
+            return refuse(refusal, code: .bundleIncompatible)
         }
 
         guard let symbol = dlsym(handle, STAGEHAND_ENTRY_SYMBOL) else {
@@ -62,7 +62,7 @@ enum BundleLoader {
         progress(.entry)
         let entryFunction = unsafeBitCast(symbol, to: (@convention(c) () -> UnsafePointer<sh_bundle>?).self)
         guard let entry = entryFunction() else {
-            return refuse("\(STAGEHAND_ENTRY_SYMBOL) returned NULL", field: "sh_bundle")
+            return refuse("\(STAGEHAND_ENTRY_SYMBOL) returned NULL", field: "sh_bundle", code: .bundleIncompatible)
         }
 
         // Only the first three fields are certain to exist until `size` says otherwise.
@@ -72,36 +72,36 @@ enum BundleLoader {
         let size = raw.load(fromByteOffset: 8, as: UInt32.self)
         let hostVersion = "\(STAGEHAND_ABI_MAJOR).\(STAGEHAND_ABI_MINOR)"
         if major != STAGEHAND_ABI_MAJOR {
-            return refuse("the bundle was built for ABI \(major).\(minor); this host speaks ABI \(hostVersion) and loads only abi_major \(STAGEHAND_ABI_MAJOR)", field: "sh_bundle.abi_major")
+            return refuse("the bundle was built for ABI \(major).\(minor); this host speaks ABI \(hostVersion) and loads only abi_major \(STAGEHAND_ABI_MAJOR)", field: "sh_bundle.abi_major", code: .bundleIncompatible)
         }
         if minor > STAGEHAND_ABI_MINOR {
-            return refuse("the bundle was built for ABI \(major).\(minor), newer than this host's ABI \(hostVersion)", field: "sh_bundle.abi_minor")
+            return refuse("the bundle was built for ABI \(major).\(minor), newer than this host's ABI \(hostVersion)", field: "sh_bundle.abi_minor", code: .bundleIncompatible)
         }
         if Int(size) < minimumBundleSize {
-            return refuse("\(size) bytes is too small: an ABI \(major).\(minor) sh_bundle has at least \(minimumBundleSize)", field: "sh_bundle.size")
+            return refuse("\(size) bytes is too small: an ABI \(major).\(minor) sh_bundle has at least \(minimumBundleSize)", field: "sh_bundle.size", code: .bundleIncompatible)
         }
 
         progress(.manifest)
         guard let manifestText = entry.pointee.manifest else {
-            return refuse("is NULL; a bundle must describe its effects in a JSON manifest", field: "sh_bundle.manifest")
+            return refuse("is NULL; a bundle must describe its effects in a JSON manifest", field: "sh_bundle.manifest", code: .bundleIncompatible)
         }
         let (parsed, diagnostics) = Manifest.parse(Array(UnsafeBufferPointer(start: UnsafeRawPointer(manifestText).assumingMemoryBound(to: UInt8.self), count: strlen(manifestText))), bundle: path)
         guard let manifest = parsed else { return (nil, diagnostics) }
         if manifest.abiMajor != major || manifest.abiMinor != minor {
-            return (nil, diagnostics + [Diagnostic(.error, file: path, field: "\(Manifest.pathRoot).abi",
+            return (nil, diagnostics + [Diagnostic(.error, .bundleIncompatible, file: path, field: "\(Manifest.pathRoot).abi",
                 "the manifest says ABI \(manifest.abiMajor).\(manifest.abiMinor), the sh_bundle struct says \(major).\(minor); they must agree")])
         }
 
         let withContext = BundleInitialisations.usesContext(entry)
         guard withContext || entry.pointee.`init` != nil else {
-            return (nil, diagnostics + [Diagnostic(.error, file: path, field: "sh_bundle.init", "is NULL; a bundle must provide init (or, from ABI 1.2, init_with_context)")])
+            return (nil, diagnostics + [Diagnostic(.error, .bundleIncompatible, file: path, field: "sh_bundle.init", "is NULL; a bundle must provide init (or, from ABI 1.2, init_with_context)")])
         }
         progress(.initialise)
         if case .refused(let reason) = BundleInitialisations.initialise(handle: handle, entry: entry, host: host, path: path) {
             let field = withContext ? "sh_bundle.init_with_context" : "sh_bundle.init"
             let message = reason.map { "the bundle refused to initialise: \($0)" }
                 ?? "the bundle refused to initialise (\(withContext ? "init_with_context" : "init") returned false\(withContext ? " without an error message" : ""))"
-            return (nil, diagnostics + [Diagnostic(.error, file: path, field: field, message)])
+            return (nil, diagnostics + [Diagnostic(.error, .bundleRefusedInit, file: path, field: field, message)])
         }
         return (LoadedBundle(location: location, handle: handle, entry: entry, manifest: manifest), diagnostics)
     }

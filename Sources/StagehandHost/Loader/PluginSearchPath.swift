@@ -65,7 +65,7 @@ struct PluginSearchPath {
             }
             guard FileSystem.isDirectory(path), let realPath = FileSystem.realPath(path) else {
                 let reason = FileSystem.exists(path) ? "is not a directory" : "does not exist"
-                diagnostics.append(Diagnostic(origin == .option ? .error : .warning, file: path,
+                diagnostics.append(Diagnostic(origin == .option ? .error : .warning, .pluginDirectoryUnusable, file: path,
                                               "plugin directory (from \(source)) \(reason); not searched"))
                 continue
             }
@@ -100,13 +100,13 @@ struct PluginSearchPath {
         for (index, directory) in directories.enumerated() {
             switch FileSystem.contents(ofDirectory: directory.path) {
             case .failure(let reason):
-                diagnostics.append(Diagnostic(.warning, file: directory.path, "cannot list the plugin directory: \(reason)"))
+                diagnostics.append(Diagnostic(.warning, .pluginDirectoryUnusable, file: directory.path, "cannot list the plugin directory: \(reason)"))
             case .success(let names):
                 for name in names where accepts(name) {
                     let path = FileSystem.join(directory.path, name)
                     guard let realPath = FileSystem.realPath(path) else { continue }   // a dangling symlink
                     guard FileSystem.isInside(realPath, directory: directory.realPath) else {
-                        diagnostics.append(Diagnostic(.warning, file: path,
+                        diagnostics.append(Diagnostic(.warning, .bundleOutsidePluginDirectory, file: path,
                             "is refused: it resolves to \(realPath), outside the plugin directory \(directory.path); skipped"))
                         continue
                     }
@@ -155,6 +155,13 @@ struct PluginSearchPath {
         var message: String {
             switch self {
             case .refused(let message), .notFound(let message): return message
+            }
+        }
+
+        var code: Diagnostic.Code {
+            switch self {
+            case .refused: return .bundleOutsidePluginDirectory
+            case .notFound: return .catalogManifestMismatch
             }
         }
     }

@@ -25,7 +25,7 @@ struct Manifest {
         do {
             document = try JSONParser.parse(text)
         } catch {
-            return (nil, [Diagnostic(.error, file: bundle, field: pathRoot, "not JSON: \(error)")])
+            return (nil, [Diagnostic(.error, .manifestNotJSON, file: bundle, field: pathRoot, "not JSON: \(error)")])
         }
 
         let reader = SchemaReader()
@@ -41,13 +41,13 @@ struct Manifest {
         let elements = fields?.array("effects", expected: "an array of effects")
         guard reader.problemCount == 0, let major, let minor, let name, let bundleVersion, let elements else {
             let diagnostics = reader.issues.map { issue in
-                Diagnostic(issue.invalidates ? .error : .warning, file: bundle, field: issue.path.description,
+                Diagnostic(issue.invalidates ? .error : .warning, .manifestInvalid, file: bundle, field: issue.path.description,
                            issue.invalidates ? issue.message + "; bundle refused" : issue.message)
             }
             return (nil, diagnostics)
         }
 
-        var diagnostics = reader.issues.map { Diagnostic(.warning, file: bundle, field: $0.path.description, $0.message) }
+        var diagnostics = reader.issues.map { Diagnostic(.warning, .manifestInvalid, file: bundle, field: $0.path.description, $0.message) }
         var manifest = Manifest(abiMajor: major, abiMinor: minor, bundleName: name, bundleVersion: bundleVersion, effects: [])
         var firstIndexByName: [String: Int] = [:]
         for (index, element) in elements.enumerated() {
@@ -68,7 +68,7 @@ struct Manifest {
             }
             for issue in effectReader.issues {
                 let message = issue.invalidates ? issue.message + "; effect skipped" : issue.message
-                diagnostics.append(Diagnostic(.warning, file: bundle, field: issue.path.description, message))
+                diagnostics.append(Diagnostic(.warning, .manifestInvalid, file: bundle, field: issue.path.description, message))
             }
             if let effect {
                 firstIndexByName[effect.declaration.name] = index

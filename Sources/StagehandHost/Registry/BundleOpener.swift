@@ -24,7 +24,7 @@ final class BundleOpener {
         let (bundle, diagnostics) = BundleLoader.load(location, host: host)
         guard let bundle else {
             let reason = diagnostics.first { $0.severity == .error }?.summary ?? "it was refused"
-            let refusal = Diagnostic(.error, file: location.path, "cannot open the bundle now, although its scan accepted it: \(reason)")
+            let refusal = Diagnostic(.error, .bundleNotLoadable, file: location.path, "cannot open the bundle now, although its scan accepted it: \(reason)")
             self.refusal = refusal
             throw refusal
         }

@@ -138,7 +138,7 @@ public final class EffectLibrary: @unchecked Sendable {
             catalog = loaded
             diagnostics += catalogDiagnostics
         } else {
-            diagnostics.append(Diagnostic(.warning,
+            diagnostics.append(Diagnostic(.warning, .catalogNotFound,
                 "no catalog found (no --catalog, no \(CatalogLocation.environmentVariable), no \(CatalogLocation.fileName) in \(currentDirectory) or above \(executableDirectory ?? "the executable")); listing the effects the bundles declare"))
         }
 
@@ -173,9 +173,14 @@ public final class EffectLibrary: @unchecked Sendable {
     /// `destroy`. This is the raw C table, for tools that inspect a bundle; an app uses
     /// `animationController(named:parameters:)`, which wraps and frees it.
     public func makeEffect(_ name: String, overrides: [String: String] = [:]) throws(Diagnostic) -> UnsafePointer<sh_effect> {
+        try makeEffect(name, given: overrides.mapValues(ParameterArgument.text))
+    }
+
+    /// Makes the effect `name` with values given typed, as text, or both.
+    func makeEffect(_ name: String, given: [String: ParameterArgument]) throws(Diagnostic) -> UnsafePointer<sh_effect> {
         let effect = try registered(name)
         let info = effect.info
-        let arguments = try ParameterOverrides.arguments(for: info.parameters, overrides: overrides, effect: name)
+        let arguments = try ParameterOverrides.arguments(for: info.parameters, given: given, effect: name)
         if let definition = effect.definition {
             // Declared, not compiled: the host plays it itself, through the same table.
             return DeclarativeEffect.make(definition, arguments: arguments, host: host)
@@ -187,17 +192,17 @@ public final class EffectLibrary: @unchecked Sendable {
             return Result { () throws(Diagnostic) in try effect.factoryCall().call(arguments) }
         }.get()
         guard let made = called else {
-            throw Diagnostic(.error, "factory \(info.factory) of bundle \(info.bundlePath) returned NULL")
+            throw Diagnostic(.error, .factoryFailed, "factory \(info.factory) of bundle \(info.bundlePath) returned NULL")
         }
         let table = UnsafePointer(made.assumingMemoryBound(to: sh_effect.self))
         // Check the table before anyone calls through it.
         let size = made.load(as: UInt32.self)
         guard Int(size) >= Self.minimumEffectSize else {
-            throw Diagnostic(.error, "factory \(info.factory) of bundle \(info.bundlePath) returned an sh_effect of \(size) bytes; an ABI \(STAGEHAND_ABI_MAJOR).\(STAGEHAND_ABI_MINOR) sh_effect has at least \(Self.minimumEffectSize)")
+            throw Diagnostic(.error, .factoryFailed, "factory \(info.factory) of bundle \(info.bundlePath) returned an sh_effect of \(size) bytes; an ABI \(STAGEHAND_ABI_MAJOR).\(STAGEHAND_ABI_MINOR) sh_effect has at least \(Self.minimumEffectSize)")
         }
         guard table.pointee.transition_duration != nil, table.pointee.animate_transition != nil else {
             table.pointee.destroy?(table.pointee.`self`)
-            throw Diagnostic(.error, "factory \(info.factory) of bundle \(info.bundlePath) returned an sh_effect without transition_duration or animate_transition")
+            throw Diagnostic(.error, .factoryFailed, "factory \(info.factory) of bundle \(info.bundlePath) returned an sh_effect without transition_duration or animate_transition")
         }
         return table
     }
@@ -211,20 +216,28 @@ public final class EffectLibrary: @unchecked Sendable {
     ///         operation == .push ? try? library.animationController(named: "parallax-push") : nil
     ///     }
     ///
-    /// `parameters` are the effect's own (key → value as text), parsed and checked as
-    /// `makeEffect` does. For an interactive effect, the same object gives the
+    /// `parameters` are the effect's own, by name: `["duration": 0.4, "direction": "left"]`.
+    /// Each is checked against the parameter's declared type (a number for a numeric
+    /// parameter, whole for an integer one; a boolean; a string) and its bounds or
+    /// choices; a wrong one throws, naming the effect, the parameter and what it takes
+    /// (`.unknownParameter`, `.parameterWrongType`, `.parameterOutOfBounds`). For an interactive effect, the same object gives the
     /// interaction controller (`BundleEffect.interactionController(for:)`) and installs
     /// its gesture when attached to a controller (`attach(to:)`). The effect is freed
     /// (its `destroy` called) when the object goes.
     ///
     /// The effect belongs to the stage this thread runs (the current one): the host
     /// functions it calls act on that stage, from the thread driving it.
-    public func animationController(named name: String, parameters: [String: String] = [:]) throws(Diagnostic) -> BundleEffect {
+    public func animationController(named name: String, parameters: [String: EffectParameterValue] = [:]) throws(Diagnostic) -> BundleEffect {
+        try animationController(named: name, given: parameters.mapValues(ParameterArgument.value))
+    }
+
+    /// An animation controller made with values given typed, as text, or both.
+    func animationController(named name: String, given: [String: ParameterArgument]) throws(Diagnostic) -> BundleEffect {
         let stage = BridgeCall.runningStage
         // The factory is bundle code too: it runs as a call for that stage.
         let bundlePath = registry[name]?.info.bundlePath
         let made = BridgeCall.with(stage: stage, effect: name, bundlePath: bundlePath) {
-            Result { () throws(Diagnostic) -> UnsafePointer<sh_effect> in try makeEffect(name, overrides: parameters) }
+            Result { () throws(Diagnostic) -> UnsafePointer<sh_effect> in try makeEffect(name, given: given) }
         }
         return BundleEffect(name: name, table: try made.get(), stage: stage, bundlePath: bundlePath)
     }
@@ -236,8 +249,13 @@ public final class EffectLibrary: @unchecked Sendable {
     /// `literals` names the values a scenario wrote as a JSON number or boolean, which a
     /// string parameter refuses.
     public func validate(overrides: [String: String], literals: Set<String> = [], for name: String) throws(Diagnostic) {
+        try validate(given: overrides.mapValues(ParameterArgument.text), literals: literals, for: name)
+    }
+
+    /// Checks values given typed, as text, or both, without making the effect.
+    func validate(given: [String: ParameterArgument], literals: Set<String> = [], for name: String) throws(Diagnostic) {
         let info = try registered(name).info
-        _ = try ParameterOverrides.arguments(for: info.parameters, overrides: overrides, literals: literals, effect: name)
+        _ = try ParameterOverrides.arguments(for: info.parameters, given: given, literals: literals, effect: name)
     }
 
     /// The declarative effect file `name` was read from; nil when `name` is made by a
@@ -280,17 +298,17 @@ public final class EffectLibrary: @unchecked Sendable {
     private func registered(_ name: String) throws(Diagnostic) -> RegisteredEffect {
         if let effect = registry[name] { return effect }
         if let reason = refusals[name] {
-            throw Diagnostic(.error, "effect \(name) was refused when the effects were loaded (\(reason)); see the warning above")
+            throw Diagnostic(.error, .refusedEffect, "effect \(name) was refused when the effects were loaded (\(reason)); see the warning above")
         }
         if registry.isEmpty {
-            throw Diagnostic(.error, "no effect named \(name): no effects are loaded")
+            throw Diagnostic(.error, .unknownEffect, "no effect named \(name): no effects are loaded")
         }
         let close = NameSuggestions.closest(to: name, among: Array(registry.keys))
         if close.isEmpty {
             let some = registry.keys.sorted().prefix(3).joined(separator: ", ")
             let more = registry.count > 3 ? ", ... (\(registry.count) in all: stagehand catalog lists them)" : ""
-            throw Diagnostic(.error, "no effect named \(name), nor one close to it; known names: \(some)\(more)")
+            throw Diagnostic(.error, .unknownEffect, "no effect named \(name), nor one close to it; known names: \(some)\(more)")
         }
-        throw Diagnostic(.error, "no effect named \(name); closest known names: \(close.joined(separator: ", "))")
+        throw Diagnostic(.error, .unknownEffect, "no effect named \(name); closest known names: \(close.joined(separator: ", "))")
     }
 }

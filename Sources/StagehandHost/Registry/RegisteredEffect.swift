@@ -36,16 +36,16 @@ final class RegisteredEffect {
     func factoryCall() throws(Diagnostic) -> FactoryCall {
         if let factory { return factory }
         guard let bundle else {
-            throw Diagnostic(.error, file: info.bundlePath, "effect \(info.name) is declarative: it has no factory to call")
+            throw Diagnostic(.error, .factoryFailed, file: info.bundlePath, "effect \(info.name) is declarative: it has no factory to call")
         }
         let loaded = try bundle.open()
         _ = dlerror()
         guard let symbol = dlsym(loaded.handle, info.factory) else {
-            throw Diagnostic(.error, file: loaded.path,
+            throw Diagnostic(.error, .factoryFailed, file: loaded.path,
                              "the bundle does not export the factory \(info.factory) (\(BundleLoader.lastError(for: loaded.path))); effect \(info.name) cannot be made (in a build with -fvisibility=hidden, mark the factory \(BundleLoader.visibleAttribute))")
         }
         guard let call = FactoryCall(function: symbol, parameterTypes: info.parameters.map(\.type)) else {
-            throw Diagnostic(.error, file: loaded.path, "libffi cannot prepare a call of \(info.factory); effect \(info.name) cannot be made")
+            throw Diagnostic(.error, .factoryFailed, file: loaded.path, "libffi cannot prepare a call of \(info.factory); effect \(info.name) cannot be made")
         }
         factory = call
         return call

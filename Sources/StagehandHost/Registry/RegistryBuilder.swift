@@ -62,7 +62,7 @@ enum RegistryBuilder {
                     entryLocations.append((entry, location))
                 }
             case .failure(let error):
-                diagnostics.append(Diagnostic(.warning, file: catalog?.file, field: entry.path.appending("bundle").description,
+                diagnostics.append(Diagnostic(.warning, error.code, file: catalog?.file, field: entry.path.appending("bundle").description,
                                               error.message + "; entry skipped"))
                 refuse(entry.declaration.name, "the catalog's bundle \(entry.bundle) was not found or not allowed")
             }
@@ -95,7 +95,7 @@ enum RegistryBuilder {
         for (entry, location) in entryLocations {
             let name = entry.declaration.name
             guard let bundle = bundles[location.realPath] else {
-                diagnostics.append(Diagnostic(.warning, file: catalog?.file, field: entry.path.appending("bundle").description,
+                diagnostics.append(Diagnostic(.warning, .catalogManifestMismatch, file: catalog?.file, field: entry.path.appending("bundle").description,
                                               "its bundle \(location.path) was refused or failed its scan (see the error for that file); entry skipped"))
                 refuse(name, "its bundle \(location.path) was refused")
                 continue
@@ -103,7 +103,7 @@ enum RegistryBuilder {
             guard bundle.manifest.effects.contains(where: { $0.declaration.name == name }) else {
                 let declared = bundle.manifest.effects.map(\.declaration.name)
                 let listing = declared.isEmpty ? "it declares none" : "it declares " + declared.joined(separator: ", ")
-                diagnostics.append(Diagnostic(.warning, file: catalog?.file, field: entry.path.appending("name").description,
+                diagnostics.append(Diagnostic(.warning, .catalogManifestMismatch, file: catalog?.file, field: entry.path.appending("name").description,
                                               "the manifest of \(bundle.path) has no effect named \(name) (\(listing)); entry skipped"))
                 refuse(name, "the manifest of \(bundle.path) does not declare it")
                 continue
@@ -119,7 +119,7 @@ enum RegistryBuilder {
                 var source = EffectInfo.Source.discovered
                 if let entry = claims[location.realPath]?[declaration.name] {
                     if let difference = entry.declaration.firstSignatureDifference(from: declaration, mine: "catalog", theirs: "manifest") {
-                        diagnostics.append(Diagnostic(.warning, file: catalog?.file, field: "\(entry.path).\(difference.field)",
+                        diagnostics.append(Diagnostic(.warning, .catalogManifestMismatch, file: catalog?.file, field: "\(entry.path).\(difference.field)",
                             "the catalog and the manifest of \(bundle.path) disagree on effect \(declaration.name): \(difference.message); entry skipped, its factory is not called"))
                         refuse(declaration.name, "the catalog and the manifest of \(bundle.path) disagree on its \(difference.field)")
                         continue
@@ -152,7 +152,7 @@ enum RegistryBuilder {
             while let next = pendingDeclarative.first, next.location.directoryIndex < directoryIndex {
                 pendingDeclarative.removeFirst()
                 if let first = effects.first(where: { $0.info.name == next.info.name }) {
-                    diagnostics.append(Diagnostic(.warning, file: next.location.path, field: "name",
+                    diagnostics.append(Diagnostic(.warning, .duplicateEffect, file: next.location.path, field: "name",
                         "effect \(next.info.name) is also provided by \(first.info.bundlePath), which comes first in the plugin search path; this one is ignored"))
                     continue
                 }
@@ -163,12 +163,12 @@ enum RegistryBuilder {
             takeDeclarative(before: bundleIndex[bundle.path] ?? Int.max)
             let namePath = effect.path.appending("name").description
             if let first = effects.first(where: { $0.info.name == info.name }) {
-                diagnostics.append(Diagnostic(.warning, file: bundle.path, field: namePath,
+                diagnostics.append(Diagnostic(.warning, .duplicateEffect, file: bundle.path, field: namePath,
                     "effect \(info.name) is also provided by \(first.info.bundlePath), which comes first in the plugin search path; this one is ignored"))
                 continue
             }
             if let reason = bundle.missingFactories[info.factory] {
-                diagnostics.append(Diagnostic(.warning, file: bundle.path, field: effect.path.appending("factory").description,
+                diagnostics.append(Diagnostic(.warning, .factoryNotExported, file: bundle.path, field: effect.path.appending("factory").description,
                     "the bundle does not export the factory \(info.factory) (\(reason)); effect \(info.name) skipped (no exported function has that name: check that it is spelled as the manifest's factory — the name in @_cdecl for a Swift factory, the function's name in C — and, in a build with -fvisibility=hidden, that it is marked \(BundleLoader.visibleAttribute), as SH_EFFECT_FACTORY does)"))
                 refuse(info.name, "\(bundle.path) does not export its factory \(info.factory)")
                 continue

@@ -7,7 +7,7 @@ import StagehandCore
 public enum ScenarioParser {
     public static func load(path: String) throws(Diagnostic) -> Scenario {
         guard let data = FileManager.default.contents(atPath: path) else {
-            throw Diagnostic(.error, file: path, "cannot read the scenario file")
+            throw Diagnostic(.error, .scenarioUnreadable, file: path, "cannot read the scenario file")
         }
         return try parse(data, file: path)
     }
@@ -20,7 +20,7 @@ public enum ScenarioParser {
         do {
             json = try JSONParser.parse([UInt8](data))
         } catch {
-            throw Diagnostic(.error, file: file, "not valid JSON: \(error)")
+            throw Diagnostic(.error, .scenarioNotJSON, file: file, "not valid JSON: \(error)")
         }
         var reader = Reader(file: file)
         return try reader.scenario(json)
@@ -30,7 +30,7 @@ public enum ScenarioParser {
         let file: String
 
         func fail(_ path: String, _ message: String) -> Diagnostic {
-            Diagnostic(.error, file: file, field: path, message)
+            Diagnostic(.error, .scenarioInvalid, file: file, field: path, message)
         }
 
         /// `path` + `.key`, written the way the catalog's paths are (`["a b"]` for a key

@@ -49,7 +49,7 @@ public struct ScenarioRunner: Sendable {
         let stage = Stage(screen: scenario.screen, framesPerSecond: scenario.framesPerSecond)
         stage.diagnosticHandler = diagnostics
         let coordinator = Coordinator(library: library, stage: stage)
-        coordinator.parameters = scenario.parameters(overriddenBy: parameters)
+        coordinator.parametersAsText = scenario.parameters(overriddenBy: parameters)
         SettledScene.watch(stage)
         for (role, name) in [(CoordinatorRole.push, scenario.push), (.pop, scenario.pop), (.interactivePop, scenario.interactivePop)] {
             guard let name else { continue }
@@ -59,7 +59,7 @@ public struct ScenarioRunner: Sendable {
                 try coordinator.use(name, for: role)
             } catch {
                 let operation: TransitionEvent.Operation = role == .push ? .push : .pop
-                stage.recordError(Coordinator.fallbackMessage(error, operation: operation), effect: name, operation: operation)
+                stage.recordError(Coordinator.fallbackMessage(error, operation: operation), error.code, effect: name, operation: operation)
             }
         }
         let root = Self.screen(scenario.rootTitle, .root, in: scenario)
@@ -81,7 +81,7 @@ public struct ScenarioRunner: Sendable {
         if !stage.settle(limit: settleLimit) {
             let unfinished = stage.unfinishedWork
             if !unfinished.isEmpty {
-                stage.report(.warning, "run", "the run ended at \((stage.now * 1000).rounded() / 1000) s, \(settleLimit) s after its last step (\"settle\"), before the scene settled; \(unfinished.joined(separator: "; "))")
+                stage.report(.warning, .runUnsettled, "run", "the run ended at \((stage.now * 1000).rounded() / 1000) s, \(settleLimit) s after its last step (\"settle\"), before the scene settled; \(unfinished.joined(separator: "; "))")
             }
         }
         stage.step()
@@ -132,7 +132,7 @@ public struct ScenarioRunner: Sendable {
             // does; any other failure is an error event (the coordinator records it).
             func usable(_ name: String?, _ role: CoordinatorRole, _ operation: TransitionEvent.Operation) -> String? {
                 guard let name, let refusal = coordinator.refusal(of: name, for: role) else { return name }
-                stage.recordError(Coordinator.fallbackMessage(refusal, operation: operation), effect: name, operation: operation)
+                stage.recordError(Coordinator.fallbackMessage(refusal, operation: operation), refusal.code, effect: name, operation: operation)
                 return nil
             }
             try? coordinator.present(presented, effect: usable(effect, .present, .present), dismissal: usable(dismissal, .dismiss, .dismiss),
@@ -160,7 +160,7 @@ public struct ScenarioRunner: Sendable {
                                    duration: duration, hold: hold, release: release)
         case .switchChild(let title, let effect):
             guard let parent = stage.window.rootViewController, !(parent is NavigationController) else {
-                stage.recordError("switchChild: the root must not be a navigation controller (\"root\": {\"embedInNavigation\": false})",
+                stage.recordError("switchChild: the root must not be a navigation controller (\"root\": {\"embedInNavigation\": false})", .operationRefused,
                                   effect: effect ?? "container", operation: .container)
                 return
             }

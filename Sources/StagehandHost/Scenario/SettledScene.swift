@@ -74,11 +74,11 @@ package enum SettledScene {
                     if let earlier = culprits.byRule[problem.rule] {
                         still[problem.rule] = earlier
                         let at = (earlier.time * 1000).rounded() / 1000
-                        stage.recordError("\(when), \(problem.text) (as \(earlier.effect)'s \(earlier.operation.rawValue) at \(at) s left the scene)",
+                        stage.recordError("\(when), \(problem.text) (as \(earlier.effect)'s \(earlier.operation.rawValue) at \(at) s left the scene)", .sceneLeftInconsistent,
                                           effect: earlier.effect, operation: event.operation)
                     } else {
                         still[problem.rule] = Culprits.Culprit(effect: event.effect, operation: event.operation, time: event.time)
-                        stage.recordError("\(when), \(problem.text)", effect: event.effect, operation: event.operation)
+                        stage.recordError("\(when), \(problem.text)", .sceneLeftInconsistent, effect: event.effect, operation: event.operation)
                     }
                 }
                 culprits.byRule = still

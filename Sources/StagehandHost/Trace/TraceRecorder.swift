@@ -99,7 +99,7 @@ package final class TraceRecorder {
                                 presented: presented, percent: percent.map(r), views: views, touches: touches)
         if overflowed > 0 && !saidOverflow {
             saidOverflow = true
-            stage.report(.warning, "trace", "at \(frame.t) s, \(overflowed) numbers of the scene overflowed to infinity or NaN (first in view \"\(firstOverflow ?? "")\"); they are written as 0 (said once per run)")
+            stage.report(.warning, .numbersOverflowed, "trace", "at \(frame.t) s, \(overflowed) numbers of the scene overflowed to infinity or NaN (first in view \"\(firstOverflow ?? "")\"); they are written as 0 (said once per run)")
         }
         frameCount += 1
         if let consumer { consumer(frame) } else { frames.append(frame) }

@@ -73,7 +73,7 @@ struct PluginOptions: ParsableArguments {
             if let seconds = Double(text), seconds > 0, seconds.isFinite {
                 timeout = seconds
             } else {
-                diagnostics.append(Diagnostic(.warning, source: PluginScanner.timeoutEnvironmentVariable,
+                diagnostics.append(Diagnostic(.warning, .environmentInvalid, source: PluginScanner.timeoutEnvironmentVariable,
                     message: "expected a number of seconds > 0, found \"\(text)\"; using \(PluginScanner.defaultTimeout)"))
             }
         }

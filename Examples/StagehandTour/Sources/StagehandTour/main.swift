@@ -23,6 +23,21 @@ print("loaded \(library.effects.count) effects")
 //    and transitioning questions with the effects chosen by name.
 let coordinator = Coordinator(library: library)
 let stage = coordinator.stage
+// Parameters are typed values (numbers, booleans, strings), checked against what each
+// effect declares; these are parallax-push's defaults, written out.
+coordinator.parameters["parallax-push"] = ["duration": 0.6, "offset": 0.3]
+// A value of the wrong type is refused with a message and a code a program can switch
+// over; the choice in force (none here) is kept.
+coordinator.parameters["bounce-present"] = ["damping": "soft"]
+do {
+    try coordinator.use("bounce-present", for: .present)
+} catch {
+    switch error.code {
+    case .parameterWrongType, .parameterOutOfBounds: print("refused: \(error.message)")
+    default: print("refused for another reason: \(error)")
+    }
+}
+coordinator.parameters["bounce-present"] = ["damping": 0.6]
 do {
     try coordinator.use("parallax-push", for: .push)
     try coordinator.use("parallax-pop", for: .pop)
