@@ -26,11 +26,11 @@ struct Catalog {
 
     static func parse(_ bytes: [UInt8], file: String) -> (Catalog, [Diagnostic]) {
         var catalog = Catalog(file: file, entries: [])
+        let list = EffectListReader(file: file, code: .catalogInvalid, refusal: "the catalog is not used", skip: "entry skipped")
         let document: JSONValue
-        do {
-            document = try JSONParser.parse(bytes)
-        } catch {
-            return (catalog, [Diagnostic(.error, .catalogNotJSON, file: file, "not JSON: \(error)")])
+        switch list.parse(bytes, notJSON: .catalogNotJSON) {
+        case .success(let parsed): document = parsed
+        case .failure(let notJSON): return (catalog, [notJSON])
         }
 
         // The top level: any problem here refuses the whole file.
@@ -45,41 +45,19 @@ struct Catalog {
         }
         let elements = reader.problemCount == 0 ? fields?.array("effects", expected: "an array of effect entries") : nil
         guard reader.problemCount == 0, let elements else {
-            let diagnostics = reader.issues.map { issue in
-                Diagnostic(issue.invalidates ? .error : .warning, .catalogInvalid, file: file, field: issue.path.description,
-                           issue.invalidates ? issue.message + "; the catalog is not used" : issue.message)
-            }
-            return (catalog, diagnostics)
+            return (catalog, list.diagnostics(of: reader, refused: true))
         }
 
         // The entries: a bad one is skipped, the others are kept.
-        var diagnostics = reader.issues.map { Diagnostic(.warning, .catalogInvalid, file: file, field: $0.path.description, $0.message) }
-        var firstIndexByName: [String: Int] = [:]
-        for (index, element) in elements.enumerated() {
-            let entryReader = SchemaReader()
-            let path = root.appending("effects").appending(index)
-            var entry: CatalogEntry?
-            if let entryFields = entryReader.object(element, at: path, expected: "an effect entry object", fields: entryFields) {
-                let declaration = DeclarationReader.effect(entryFields)
-                let bundle = entryFields.string("bundle", expected: "a bundle file name or relative path, such as \"libCrossfade.so\"",
-                                                isValid: { !$0.isEmpty && !$0.utf8.contains(0) })
-                if entryReader.problemCount == 0, let declaration, let bundle {
-                    entry = CatalogEntry(index: index, declaration: declaration, bundle: bundle)
-                }
-            }
-            if let candidate = entry, let first = firstIndexByName[candidate.declaration.name] {
-                entryReader.problem(path.appending("name"), "effect \(candidate.declaration.name) is already declared at effects[\(first)]")
-                entry = nil
-            }
-            for issue in entryReader.issues {
-                let message = issue.invalidates ? issue.message + "; entry skipped" : issue.message
-                diagnostics.append(Diagnostic(.warning, .catalogInvalid, file: file, field: issue.path.description, message))
-            }
-            if let entry {
-                firstIndexByName[entry.declaration.name] = index
-                catalog.entries.append(entry)
-            }
+        let (entries, diagnostics) = list.elements(elements, at: root.appending("effects"), expected: "an effect entry object",
+                                                   fields: entryFields, name: { $0.declaration.name }) { entryFields, index -> CatalogEntry? in
+            let declaration = DeclarationReader.effect(entryFields)
+            let bundle = entryFields.string("bundle", expected: "a bundle file name or relative path, such as \"libCrossfade.so\"",
+                                            isValid: { !$0.isEmpty && !$0.utf8.contains(0) })
+            guard let declaration, let bundle else { return nil }
+            return CatalogEntry(index: index, declaration: declaration, bundle: bundle)
         }
-        return (catalog, diagnostics)
+        catalog.entries = entries
+        return (catalog, list.diagnostics(of: reader, refused: false) + diagnostics)
     }
 }

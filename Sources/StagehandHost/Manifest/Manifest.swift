@@ -21,11 +21,11 @@ struct Manifest {
     /// problem outside `effects` refuses the whole manifest (`nil` and errors); a bad
     /// effect is skipped with warnings and the others are kept.
     static func parse(_ text: [UInt8], bundle: String) -> (Manifest?, [Diagnostic]) {
+        let list = EffectListReader(file: bundle, code: .manifestInvalid, refusal: "bundle refused", skip: "effect skipped")
         let document: JSONValue
-        do {
-            document = try JSONParser.parse(text)
-        } catch {
-            return (nil, [Diagnostic(.error, .manifestNotJSON, file: bundle, field: pathRoot, "not JSON: \(error)")])
+        switch list.parse(text, field: pathRoot, notJSON: .manifestNotJSON) {
+        case .success(let parsed): document = parsed
+        case .failure(let notJSON): return (nil, [notJSON])
         }
 
         let reader = SchemaReader()
@@ -40,42 +40,18 @@ struct Manifest {
         let bundleVersion = about?.string("version", expected: "a non-empty string such as \"1.0.0\"", isValid: { !$0.isEmpty })
         let elements = fields?.array("effects", expected: "an array of effects")
         guard reader.problemCount == 0, let major, let minor, let name, let bundleVersion, let elements else {
-            let diagnostics = reader.issues.map { issue in
-                Diagnostic(issue.invalidates ? .error : .warning, .manifestInvalid, file: bundle, field: issue.path.description,
-                           issue.invalidates ? issue.message + "; bundle refused" : issue.message)
-            }
-            return (nil, diagnostics)
+            return (nil, list.diagnostics(of: reader, refused: true))
         }
 
-        var diagnostics = reader.issues.map { Diagnostic(.warning, .manifestInvalid, file: bundle, field: $0.path.description, $0.message) }
-        var manifest = Manifest(abiMajor: major, abiMinor: minor, bundleName: name, bundleVersion: bundleVersion, effects: [])
-        var firstIndexByName: [String: Int] = [:]
-        for (index, element) in elements.enumerated() {
-            let effectReader = SchemaReader()
-            let path = root.appending("effects").appending(index)
-            var effect: ManifestEffect?
-            if let effectFields = effectReader.object(element, at: path, expected: "an effect object", fields: effectFields) {
-                let declaration = DeclarationReader.effect(effectFields)
-                let author = effectFields.string("author", required: false)
-                let license = effectFields.string("license", required: false)
-                if effectReader.problemCount == 0, let declaration {
-                    effect = ManifestEffect(index: index, declaration: declaration, author: author, license: license)
-                }
-            }
-            if let candidate = effect, let first = firstIndexByName[candidate.declaration.name] {
-                effectReader.problem(path.appending("name"), "effect \(candidate.declaration.name) is already declared at \(pathRoot).effects[\(first)]")
-                effect = nil
-            }
-            for issue in effectReader.issues {
-                let message = issue.invalidates ? issue.message + "; effect skipped" : issue.message
-                diagnostics.append(Diagnostic(.warning, .manifestInvalid, file: bundle, field: issue.path.description, message))
-            }
-            if let effect {
-                firstIndexByName[effect.declaration.name] = index
-                manifest.effects.append(effect)
-            }
+        let (effects, diagnostics) = list.elements(elements, at: root.appending("effects"), expected: "an effect object",
+                                                   fields: effectFields, name: { $0.declaration.name }) { effectFields, index -> ManifestEffect? in
+            let declaration = DeclarationReader.effect(effectFields)
+            let author = effectFields.string("author", required: false)
+            let license = effectFields.string("license", required: false)
+            return declaration.map { ManifestEffect(index: index, declaration: $0, author: author, license: license) }
         }
-        return (manifest, diagnostics)
+        let manifest = Manifest(abiMajor: major, abiMinor: minor, bundleName: name, bundleVersion: bundleVersion, effects: effects)
+        return (manifest, list.diagnostics(of: reader, refused: false) + diagnostics)
     }
 
     private static func version(_ fields: SchemaReader.Fields, _ key: String) -> UInt32? {
