@@ -1,3 +1,4 @@
+import StagehandTestSupport
 import StagehandCore
 @testable import StagehandHost
 import StagehandTrace
