@@ -59,10 +59,15 @@ import Testing
         for target in [273.0, 370.5] {
             sequence += 1
             try await page.send(["type": "pointer", "phase": "down", "x": 195, "y": 422, "seq": sequence])
+            // Each move waits for the frame that shows it, as a finger moving at the
+            // display's rate does: on a loaded machine, moves sent faster than frames are
+            // merged into one (a longer first step of the pan, which begins past its
+            // hysteresis), and the path the pan follows would depend on the load.
             for x in stride(from: 195.0, through: target, by: 6) {
                 sequence += 1
                 try await page.send(["type": "pointer", "phase": "move", "x": x, "y": 422, "seq": sequence])
-                try await Task.sleep(for: .milliseconds(16))
+                let sent = sequence
+                _ = try await page.next("frame") { $0["ack"] as? Int == sent }
             }
             sequence += 1
             try await page.send(["type": "pointer", "phase": "move", "x": target, "y": 422, "seq": sequence])

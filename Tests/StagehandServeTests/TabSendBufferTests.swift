@@ -7,7 +7,11 @@ import Testing
 /// the send buffer took in a second of explode's frames, and 31 such tabs kept a reading
 /// tab under 40 frames a second.)
 @Suite struct TabSendBufferTests {
-    @Test func aTabThatReadsNothingIsSentOnlyAFewFramesBeforeItsStagePauses() async throws {
+    // A sanitized server steps explode so slowly that the stage may not pause within the
+    // 30 s after which a tab whose writes block is closed; the buffer is not what the
+    // sanitizer looks for.
+    @Test(.disabled(if: TestServer.sanitized, "a sanitized server's stage can take longer to pause than the 30 s a blocked tab is kept"))
+    func aTabThatReadsNothingIsSentOnlyAFewFramesBeforeItsStagePauses() async throws {
         let server = try await TestServer()
         defer { Task { await server.stop() } }
         // A small receive buffer on the page's side, so what arrives is what the

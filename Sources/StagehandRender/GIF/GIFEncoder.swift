@@ -1,4 +1,6 @@
+import Dispatch
 import Foundation
+import StagehandShared
 
 /// Writes an animated GIF: one global palette, frames that store only the rectangle
 /// that changed, with the pixels in it that did not change made transparent, disposal
@@ -26,14 +28,40 @@ enum GIFEncoder {
         }
         // NETSCAPE2.0, loop count 0: forever.
         out += [0x21, 0xFF, 11] + Array("NETSCAPE2.0".utf8) + [3, 1, 0, 0, 0]
+        // Frames are written in as many stretches as there are cores, each on its own:
+        // a stretch starts from the screen the frame before it leaves, which is that
+        // frame's image, so the bytes are those of one pass from the first frame.
+        let stretches = max(1, min(ProcessInfo.processInfo.activeProcessorCount, shown.count / 8))
+        let parts = Locked([[UInt8]](repeating: [], count: stretches))
+        DispatchQueue.concurrentPerform(iterations: stretches) { i in
+            let range = (shown.count * i / stretches)..<(shown.count * (i + 1) / stretches)
+            let bytes = frames(range, of: images, shown: shown, width: width, height: height, palette: palette,
+                               transparent: transparent, timing: timing)
+            parts.withLock { $0[i] = bytes }
+        }
+        for part in parts.withLock({ $0 }) { out += part }
+        out.append(0x3B)
+        return Data(out)
+    }
+
+    /// The frames `range` of `shown`, written one after the other.
+    private static func frames(_ range: Range<Int>, of images: [RunLengthImage], shown: [Int], width: Int, height: Int,
+                               palette: GIFPalette, transparent: UInt8, timing: GIFTiming) -> [UInt8] {
+        var out: [UInt8] = []
         var lzw = LZWCompressor()
-        var previousRuns: IndexRuns?
         // Two screens of indices, reused: this frame's and the last one stored.
         var pixels = [UInt8](repeating: 0, count: width * height), previous = pixels
+        var previousRuns: IndexRuns?
+        if range.lowerBound > 0 {
+            let before = IndexRuns(images[shown[range.lowerBound - 1]], palette: palette)
+            before.write(into: &previous)
+            previousRuns = before
+        }
         // The indices a frame stores (its changed rectangle), reused.
         var stored: [UInt8] = []
         stored.reserveCapacity(width * height)
-        for (k, slot) in shown.enumerated() {
+        for k in range {
+            let slot = shown[k]
             if k > 0, slot == shown[k - 1] {
                 unchangedFrame(transparent: transparent, timing: timing, lzw: &lzw, &out)
                 continue
@@ -69,8 +97,7 @@ enum GIFEncoder {
             }
             stored.withUnsafeBufferPointer { lzw.compress($0, into: &out) }
         }
-        out.append(0x3B)
-        return Data(out)
+        return out
     }
 
     /// A 16-bit little-endian number.

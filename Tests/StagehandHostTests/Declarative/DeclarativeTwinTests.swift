@@ -1,3 +1,4 @@
+import Foundation
 import StagehandTestSupport
 import StagehandCore
 @testable import StagehandHost
@@ -63,5 +64,34 @@ import Testing
             Issue.record("\(name): frame \(index) (t = \(theirs.t)) differs: \(mine.views.count) views against \(theirs.views.count); first different view:\n  twin:     \(String(describing: view?.0))\n  compiled: \(String(describing: view?.1))")
             break
         }
+    }
+}
+
+/// The gesture rules the standard scenario's drags do not tell apart, played against the
+/// compiled effect all the same.
+@Suite struct DeclarativeTwinGestureTests {
+    /// pan's vertical swipe pops only moving down (`pop.beginOnlyMoving`), and dismisses
+    /// either way: an upward drag on a pushed screen leaves it, a downward one pops it,
+    /// in the twin as in VCTransitionsLibrary's interaction controller.
+    @Test func aVerticalSwipePopsOnlyDownward() throws {
+        let text = """
+            {"screen": {"width": 390, "height": 844, "fps": 60},
+             "root": {"title": "Inbox", "embedInNavigation": true},
+             "navigation": {"push": "pan", "pop": "pan"},
+             "parameters": {"pan": {"gesture": "vertical"}},
+             "steps": [
+               {"push": {"title": "Article"}}, {"wait": 1},
+               {"drag": {"from": [200, 600], "to": [200, 250], "duration": 0.4, "hold": 0.1}}, {"wait": 1},
+               {"drag": {"from": [200, 250], "to": [200, 600], "duration": 0.4, "hold": 0.1}}, {"wait": 1}]}
+            """
+        let scenario = try ScenarioParser.parse(Data(text.utf8), file: "vertical.json")
+        let expected = ScenarioRunner(library: BuiltInEffects.library).run(scenario).trace
+        let played = ScenarioRunner(library: DeclarativeTwinTests.twins).run(scenario).trace
+        let stacks = expected.frames.map(\.stack.count)
+        let upwardEnds = Int((1.4 + 0.5) * 60)
+        #expect(stacks[upwardEnds...].first == 2, "the upward drag popped: \(stacks)")
+        #expect(stacks.last == 1, "the downward drag did not pop: \(stacks.suffix(5))")
+        #expect(played.events == expected.events, "events differ:\n\(played.events)\n\(expected.events)")
+        #expect(played.frames == expected.frames, "the twin's frames differ from the compiled effect's")
     }
 }
