@@ -152,14 +152,18 @@ let package = Package(
         ]),
 
         // What the test targets share: the tags of the slow tests and the condition that
-        // skips them (STAGEHAND_SKIP_SLOW=1). Built with the tests only.
-        .target(name: "StagehandTestSupport", path: "Tests/StagehandTestSupport"),
+        // skips them (STAGEHAND_SKIP_SLOW=1), the test environment (the repository, the
+        // products, the host table), workspaces, test bundles and running `stagehand`.
+        // Built with the tests only.
+        .target(name: "StagehandTestSupport", dependencies: ["StagehandHost", "StagehandCore", "StagehandABI"], path: "Tests/StagehandTestSupport"),
         .testTarget(name: "StagehandCoreTests", dependencies: ["StagehandCore"]),
         .testTarget(name: "StagehandHostTests", dependencies: ["StagehandHost", "StagehandCore", "StagehandABI", "StagehandTestSupport",
                                                                .product(name: "PropertyBased", package: "swift-property-based"),
                                                                // The packs the pack tests make by hand carry SHA-256 sums.
                                                                .product(name: "Crypto", package: "swift-crypto", condition: .when(traits: ["CLI"]))],
                     exclude: ["Fixtures"]),
+        // The command line's own tests: each runs the built `stagehand` executable.
+        .testTarget(name: "StagehandCLITests", dependencies: ["StagehandHost", "StagehandCore", "StagehandABI", "StagehandTestSupport"]),
         .testTarget(name: "StagehandRenderTests", dependencies: ["StagehandRender", "StagehandHost", "StagehandCore", "StagehandTestSupport"]),
         .testTarget(name: "StagehandServeTests", dependencies: ["StagehandServe", "StagehandHost", "StagehandCore"]),
     ] + swiftEffects.map(swiftEffect) + cEffects.map(cEffect),

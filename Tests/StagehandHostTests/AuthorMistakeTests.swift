@@ -1,4 +1,5 @@
 import Foundation
+import StagehandTestSupport
 import Testing
 
 /// The mistakes effect authors make at run time, each in a bundle built here: every one

@@ -1,5 +1,6 @@
 import StagehandCore
 import Foundation
+import StagehandTestSupport
 @testable import StagehandHost
 import Testing
 

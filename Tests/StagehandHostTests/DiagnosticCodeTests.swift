@@ -1,4 +1,5 @@
 import Foundation
+import StagehandTestSupport
 import StagehandCore
 import StagehandHost
 import Testing

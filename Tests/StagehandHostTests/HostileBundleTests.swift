@@ -1,4 +1,5 @@
 import Foundation
+import StagehandTestSupport
 import Testing
 
 /// Bundles (C, compiled by the test) that misbehave in ways a scan cannot catch: an

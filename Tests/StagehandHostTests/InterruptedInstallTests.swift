@@ -1,4 +1,5 @@
 import Foundation
+import StagehandTestSupport
 import Testing
 
 /// An install killed at each of its phases — pack extracted, every check passed, new

@@ -1,3 +1,4 @@
+import StagehandTestSupport
 @testable import StagehandHost
 import Testing
 

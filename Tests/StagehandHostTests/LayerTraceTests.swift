@@ -1,4 +1,5 @@
 import Foundation
+import StagehandTestSupport
 import Testing
 import StagehandCore
 @testable import StagehandHost

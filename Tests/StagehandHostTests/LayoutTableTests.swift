@@ -1,4 +1,5 @@
 import Foundation
+import StagehandTestSupport
 import Testing
 
 /// The README's layout block and ARCHITECTURE.md's table of layers name every folder

@@ -1,5 +1,6 @@
 import StagehandCore
 import Foundation
+import StagehandTestSupport
 import StagehandHost
 import Testing
 

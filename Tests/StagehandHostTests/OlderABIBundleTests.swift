@@ -1,4 +1,5 @@
 import Foundation
+import StagehandTestSupport
 import Testing
 
 /// Bundles written against older ABI shapes (sources and frozen headers in `Fixtures/`),

@@ -1,4 +1,5 @@
 import Foundation
+import StagehandTestSupport
 import Testing
 
 /// `stagehand pack`, `install` and `uninstall`, run as a user runs them: real bundles

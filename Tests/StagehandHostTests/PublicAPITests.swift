@@ -1,4 +1,5 @@
 import Foundation
+import StagehandTestSupport
 import Testing
 
 /// The public API of the library's modules, against the baseline committed in `API/`:

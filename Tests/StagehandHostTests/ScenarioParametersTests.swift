@@ -1,4 +1,5 @@
 import Foundation
+import StagehandTestSupport
 import Testing
 @testable import StagehandHost
 

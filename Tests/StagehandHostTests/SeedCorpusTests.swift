@@ -1,4 +1,5 @@
 import Foundation
+import StagehandTestSupport
 import Testing
 @_spi(Fuzzing) import StagehandHost
 

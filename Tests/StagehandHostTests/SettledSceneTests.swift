@@ -1,4 +1,5 @@
 import Foundation
+import StagehandTestSupport
 import Testing
 
 /// `play` and `preview` check the scene after every transition with the rules

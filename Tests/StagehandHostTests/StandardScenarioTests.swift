@@ -1,4 +1,5 @@
 import Foundation
+import StagehandTestSupport
 import StagehandCore
 @testable import StagehandHost
 import Testing

@@ -1,4 +1,5 @@
 import Foundation
+import StagehandTestSupport
 import StagehandHost
 import Testing
 

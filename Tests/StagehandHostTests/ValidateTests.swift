@@ -1,4 +1,5 @@
 import Foundation
+import StagehandTestSupport
 import Testing
 
 /// `stagehand validate` runs the bundle in a child: a crash or a hang is reported with

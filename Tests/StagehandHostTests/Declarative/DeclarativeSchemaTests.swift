@@ -1,4 +1,5 @@
 import Foundation
+import StagehandTestSupport
 @testable import StagehandHost
 import Testing
 

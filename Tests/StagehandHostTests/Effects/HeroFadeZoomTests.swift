@@ -1,3 +1,4 @@
+import StagehandTestSupport
 import Testing
 import StagehandCore
 @testable import StagehandHost

@@ -1,4 +1,5 @@
 import Foundation
+import StagehandTestSupport
 
 /// The code blocks of a Markdown guide that the tests build: a fenced block opened with
 /// a language and a name (```` ```swift my-bounce ````, ```` ```c my-bounce-c ````).

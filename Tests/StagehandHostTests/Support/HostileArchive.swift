@@ -1,4 +1,5 @@
 import Foundation
+import StagehandTestSupport
 import Testing
 
 /// The archives `stagehand install` must refuse, each built here as real zip bytes, with

@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import StagehandTestSupport
 
 /// A pack made by hand, file by file, with a manifest the test can falsify: what a pack
 /// from outside might be. `stagehand pack` makes the honest ones.

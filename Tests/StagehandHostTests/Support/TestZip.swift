@@ -1,4 +1,5 @@
 import Foundation
+import StagehandTestSupport
 
 /// A zip archive written byte by byte, so that a test can make every hostile archive a
 /// pack reader must refuse: names with `..`, symlinks and other Unix file types, the same

@@ -3,10 +3,10 @@ import Testing
 
 /// A fresh temporary directory for one test's files, removed when the test ends.
 /// (A bundle loaded from it stays mapped after its file is gone, as on any Unix.)
-final class Workspace {
-    let path: String
+package final class Workspace {
+    package let path: String
 
-    init() throws {
+    package init() throws {
         var template = Array("/tmp/stagehand-host-test-XXXXXX".utf8CString)
         guard let made = mkdtemp(&template) else { throw WorkspaceError("mkdtemp failed") }
         path = String(cString: made)
@@ -18,14 +18,14 @@ final class Workspace {
 
     /// Writes `text` at `name` (creating directories) and returns the file's path.
     @discardableResult
-    func write(_ name: String, _ text: String) throws -> String {
+    package func write(_ name: String, _ text: String) throws -> String {
         let file = path + "/" + name
         try FileManager.default.createDirectory(atPath: (file as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
         try text.write(toFile: file, atomically: true, encoding: .utf8)
         return file
     }
 
-    func directory(_ name: String) throws -> String {
+    package func directory(_ name: String) throws -> String {
         let directory = path + "/" + name
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         return directory
@@ -33,7 +33,7 @@ final class Workspace {
 
     /// Copies `source` to `name` inside the workspace.
     @discardableResult
-    func copy(_ source: String, to name: String) throws -> String {
+    package func copy(_ source: String, to name: String) throws -> String {
         let destination = path + "/" + name
         try FileManager.default.createDirectory(atPath: (destination as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
         try FileManager.default.copyItem(atPath: source, toPath: destination)
@@ -44,7 +44,7 @@ final class Workspace {
     /// sanitized build it is built with the toolchain's clang and the same sanitizer,
     /// its runtime exported (`-rdynamic`) and linked with the toolchain's libdispatch,
     /// which that runtime intercepts: the built bundles it opens call into it.
-    func compileProgram(_ source: String, to name: String) throws -> String {
+    package func compileProgram(_ source: String, to name: String) throws -> String {
         guard let sanitizer = Sanitizer.current else { return try compile(source, to: name, flags: ["-ldl"], shared: false) }
         let path = ProcessInfo.processInfo.environment["PATH"] ?? ""
         let clang = try #require(path.split(separator: ":").map { $0 + "/clang" }.first { FileManager.default.isExecutableFile(atPath: $0) },
@@ -60,7 +60,7 @@ final class Workspace {
     /// compiler by default: `cc -shared -fPIC`, the ABI header of `headers` on the include path — the
     /// current one by default — then `flags`); an executable when not `shared`.
     @discardableResult
-    func compile(_ source: String, to name: String, headers: String = TestEnvironment.headerDirectory,
+    package func compile(_ source: String, to name: String, headers: String = TestEnvironment.headerDirectory,
                  flags: [String] = [], shared: Bool = true, compiler: String = "cc") throws -> String {
         let sourceFile = try write((name as NSString).deletingPathExtension + ".c", source)
         let output = path + "/" + name
@@ -77,7 +77,7 @@ final class Workspace {
     }
 }
 
-struct WorkspaceError: Error, CustomStringConvertible {
-    var description: String
-    init(_ description: String) { self.description = description }
+package struct WorkspaceError: Error, CustomStringConvertible {
+    package var description: String
+    package init(_ description: String) { self.description = description }
 }

@@ -2,8 +2,8 @@ import Foundation
 
 /// The difference between two texts as `diff -u` shows it, so a failing comparison of
 /// whole files points at the lines that differ.
-enum TextDifference {
-    static func unified(expected: String, actual: String, expectedName: String, actualName: String) -> String {
+package enum TextDifference {
+    package static func unified(expected: String, actual: String, expectedName: String, actualName: String) -> String {
         let workspace: Workspace
         do { workspace = try Workspace() } catch { return "(no diff: \(error))" }
         let diff = Process()

@@ -1,4 +1,5 @@
 import Foundation
+import StagehandTestSupport
 import Testing
 
 /// `stagehand bench` runs the benchmark executable built beside it; the benchmark's

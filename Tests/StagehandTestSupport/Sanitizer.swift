@@ -4,12 +4,12 @@ import Foundation
 /// found in the built `stagehand`: the sanitizer runtime is linked into executables, and
 /// defines its `__tsan_init` / `__asan_init` there. Swift has no compile-time condition
 /// for a sanitizer, and the products are what the affected tests run.
-enum Sanitizer: String {
+package enum Sanitizer: String {
     case thread
     case address
 
     /// The sanitizer of this build, or nil in a plain build (or when `nm` cannot tell).
-    static let current: Sanitizer? = {
+    package static let current: Sanitizer? = {
         let executable = TestEnvironment.productsDirectory + "/stagehand"
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
@@ -27,5 +27,5 @@ enum Sanitizer: String {
     }()
 
     /// True in a sanitized build: for the tests that mean nothing there.
-    static var isActive: Bool { current != nil }
+    package static var isActive: Bool { current != nil }
 }

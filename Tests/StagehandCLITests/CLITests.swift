@@ -1,4 +1,5 @@
 import Foundation
+import StagehandTestSupport
 import Testing
 
 /// The built `stagehand` executable, run as a user would: exit codes, standard output,

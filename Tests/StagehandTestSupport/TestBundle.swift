@@ -3,37 +3,49 @@
 ///
 /// By default it is valid: one effect (`name`, kind `push`) whose factory
 /// `FACTORY(double duration)` returns an `sh_effect` reporting that duration.
-struct TestBundle {
-    var effect = "test-effect"
-    var factory = "test_effect_create"
-    var abiMajor = "STAGEHAND_ABI_MAJOR"
-    var factoryReturnsNull = false
+package struct TestBundle {
+    package var effect = "test-effect"
+    package var factory = "test_effect_create"
+    package var abiMajor = "STAGEHAND_ABI_MAJOR"
+    package var factoryReturnsNull = false
     /// Replaces the whole manifest when set.
-    var manifest: String?
+    package var manifest: String?
     /// The body of `animate_transition(void *self, sh_context *context)`: by default it
     /// does nothing (it never completes the transition). The host's table is `host`.
-    var animateBody = "(void)self; (void)context;"
+    package var animateBody = "(void)self; (void)context;"
     /// The body of `transition_duration(void *self, sh_context *context)`: by default the
     /// factory's duration.
-    var durationBody = "(void)context; return ((test_effect *)self)->duration;"
+    package var durationBody = "(void)context; return ((test_effect *)self)->duration;"
     /// The body of `init(const sh_host *host, const char *path)`: by default it accepts.
-    var initBody = "(void)path; return host != NULL;"
+    package var initBody = "(void)path; return host != NULL;"
     /// Statements run by `stagehand_bundle_entry` before it returns the bundle.
-    var entryBody = ""
+    package var entryBody = ""
     /// Declarations and functions placed before everything else (after the includes).
-    var prelude = ""
+    package var prelude = ""
     /// Defines the entry with the header's `STAGEHAND_BUNDLE` (stamping the header's ABI
     /// version, which the manifest then states too) instead of by hand.
-    var usesBundleMacro = false
+    package var usesBundleMacro = false
     /// Written before the factory's definition, e.g. a visibility attribute.
-    var factoryAttributes = ""
+    package var factoryAttributes = ""
     /// When set, the bundle is an ABI 1.2 one (`STAGEHAND_BUNDLE_WITH_CONTEXT`, the
     /// manifest stamped with the header's version) whose `init_with_context` runs this
     /// body, with `host`, `bundle`, `path` and `error_message` in scope; the bundle's
     /// context is kept in the global `bundle_context` for the effect's functions.
-    var initWithContextBody: String?
+    package var initWithContextBody: String?
 
-    var defaultManifest: String {
+    /// The memberwise initialiser, spelled out: a test target imports this one.
+    package init(effect: String = "test-effect", factory: String = "test_effect_create",
+                 abiMajor: String = "STAGEHAND_ABI_MAJOR", factoryReturnsNull: Bool = false,
+                 usesBundleMacro: Bool = false, factoryAttributes: String = "") {
+        self.effect = effect
+        self.factory = factory
+        self.abiMajor = abiMajor
+        self.factoryReturnsNull = factoryReturnsNull
+        self.usesBundleMacro = usesBundleMacro
+        self.factoryAttributes = factoryAttributes
+    }
+
+    package var defaultManifest: String {
         """
         {"abi": {"major": 1, "minor": 0}, "bundle": {"name": "Test", "version": "0.1.0"},
          "effects": [{"name": "\(effect)", "kind": "push", "interactive": false, "factory": "\(factory)",
@@ -42,7 +54,7 @@ struct TestBundle {
         """
     }
 
-    var source: String {
+    package var source: String {
         let text = manifest ?? defaultManifest
         var literal = text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
             .replacingOccurrences(of: "\n", with: "\\n")

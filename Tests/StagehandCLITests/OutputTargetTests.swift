@@ -1,4 +1,5 @@
 import Foundation
+import StagehandTestSupport
 import Testing
 
 /// `--trace` and `--out` write a new file or over a regular file, atomically; they write

@@ -2,10 +2,10 @@ import Foundation
 import Testing
 
 /// What the built `stagehand` printed and how it ended.
-struct StagehandRun {
-    var status: Int32
-    var output: String
-    var errors: String
+package struct StagehandRun {
+    package var status: Int32
+    package var output: String
+    package var errors: String
 }
 
 /// Runs the built `stagehand` (beside the test binary) with `arguments`, from
@@ -15,7 +15,7 @@ struct StagehandRun {
 /// user plugin directory is an empty one of this test process (`XDG_DATA_HOME`) unless
 /// `environment` names another, so the developer's installed packs never change what
 /// the tests see.
-func runStagehand(_ arguments: [String], in directory: String = TestEnvironment.repositoryRoot,
+package func runStagehand(_ arguments: [String], in directory: String = TestEnvironment.repositoryRoot,
                   environment: [String: String] = [:]) throws -> StagehandRun {
     let executable = TestEnvironment.productsDirectory + "/stagehand"
     try #require(FileManager.default.isExecutableFile(atPath: executable),

@@ -1,4 +1,5 @@
 import Foundation
+import StagehandTestSupport
 import Testing
 
 /// `stagehand validate` calls each factory with every parameter at its bounds and

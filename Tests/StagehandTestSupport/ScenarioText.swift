@@ -1,14 +1,16 @@
+import StagehandCore
+import StagehandHost
 import Foundation
 @testable import StagehandHost
 
 /// `json` read as a scenario file named `s.json`.
-func parse(_ json: String) throws(Diagnostic) -> Scenario {
+package func parse(_ json: String) throws(Diagnostic) -> Scenario {
     try ScenarioParser.parse(Data(json.utf8), file: "s.json")
 }
 
 /// What reading `json` as a scenario file named `s.json` says: the error line, or
 /// "accepted".
-func failure(_ json: String) -> String {
+package func failure(_ json: String) -> String {
     do {
         _ = try parse(json)
         return "accepted"

@@ -5,20 +5,20 @@ import StagehandHost
 import Testing
 
 /// Where things are for the integration tests, and the one host table they share.
-enum TestEnvironment {
-    /// The repository, found from this file (Tests/StagehandHostTests/Support/...).
-    static let repositoryRoot: String = {
+package enum TestEnvironment {
+    /// The repository, found from this file (Tests/StagehandTestSupport/...).
+    package static let repositoryRoot: String = {
         var url = URL(fileURLWithPath: #filePath)
-        for _ in 0..<4 { url.deleteLastPathComponent() }
+        for _ in 0..<3 { url.deleteLastPathComponent() }
         return url.path
     }()
 
-    static var catalog: String { repositoryRoot + "/Catalog.json" }
-    static var headerDirectory: String { repositoryRoot + "/Sources/StagehandABI/include" }
+    package static var catalog: String { repositoryRoot + "/Catalog.json" }
+    package static var headerDirectory: String { repositoryRoot + "/Sources/StagehandABI/include" }
 
     /// The products directory: `swift test` runs the test bundle from there, beside the
     /// built bundles (libCrossfade.so, libSlidePop.so) and the `stagehand` executable.
-    static let productsDirectory: String = {
+    package static let productsDirectory: String = {
         let executable = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? ""
         return (executable as NSString).deletingLastPathComponent
     }()
@@ -27,7 +27,7 @@ enum TestEnvironment {
     /// cache. One folder for every test run (the cache is shared safely between
     /// processes, and entries of files that are gone are dropped), so runs leave no
     /// trail of folders behind.
-    static let scanCache: String = {
+    package static let scanCache: String = {
         let directory = NSTemporaryDirectory() + "stagehand-test-scan-cache"
         try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         return directory
@@ -35,35 +35,35 @@ enum TestEnvironment {
 
     /// An `XDG_DATA_HOME` with nothing installed, for the `stagehand` runs of tests that
     /// do not install anything themselves.
-    static let emptyDataHome: String = {
+    package static let emptyDataHome: String = {
         let directory = NSTemporaryDirectory() + "stagehand-test-empty-data"
         try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         return directory
     }()
 
-    static var crossfadeBundle: String { productsDirectory + "/libCrossfade.so" }
+    package static var crossfadeBundle: String { productsDirectory + "/libCrossfade.so" }
 
     /// The real host table. A bundle is initialised once per process with the table of
     /// the first load that opens it, so every test must load with the same one the
     /// effects later run against.
-    static var host: UnsafePointer<sh_host> { HostTable.shared }
+    package static var host: UnsafePointer<sh_host> { HostTable.shared }
 
     /// Loads with an empty environment, so a developer's STAGEHAND_* variables do not
     /// change what the tests see. The products directory is always searched last.
-    static func load(plugins: [String] = [], catalog: String? = TestEnvironment.catalog) -> (EffectLibrary, [String]) {
+    package static func load(plugins: [String] = [], catalog: String? = TestEnvironment.catalog) -> (EffectLibrary, [String]) {
         let (library, diagnostics) = EffectLibrary.load(pluginDirectories: plugins, catalogPath: catalog, host: host, environment: [:])
         return (library, diagnostics.map(\.description))
     }
 }
 
 /// Expects `line` among the diagnostics, exactly; on failure, shows them all.
-func expectDiagnostic(_ diagnostics: [String], _ line: String, sourceLocation: SourceLocation = #_sourceLocation) {
+package func expectDiagnostic(_ diagnostics: [String], _ line: String, sourceLocation: SourceLocation = #_sourceLocation) {
     #expect(diagnostics.contains(line), "missing diagnostic:\n  \(line)\namong:\n  \(diagnostics.joined(separator: "\n  "))",
             sourceLocation: sourceLocation)
 }
 
 /// Expects `crossfade` to have loaded (from `source`) and to be callable.
-func expectCrossfadeLoads(_ library: EffectLibrary, source: EffectInfo.Source = .catalog,
+package func expectCrossfadeLoads(_ library: EffectLibrary, source: EffectInfo.Source = .catalog,
                           sourceLocation: SourceLocation = #_sourceLocation) {
     let info = try? library.effect(named: "crossfade")
     #expect(info?.source == source, "crossfade did not load from \(source)", sourceLocation: sourceLocation)
