@@ -1,7 +1,6 @@
 import CRenderLibraries
 
-/// cairo (drawing, PNG) and libgd (reading a GIF back, which the tests do; GIFs are
-/// written without it), found at run time in Debian's runtime packages
+/// cairo (drawing, PNG) and libgd (GIF), found at run time in Debian's runtime packages
 /// `libcairo2` and `libgd3` rather than linked: the package then builds without their
 /// `-dev` packages, and only commands that make pictures load them. Each library is
 /// loaded once for the process, by whichever thread asks first.
