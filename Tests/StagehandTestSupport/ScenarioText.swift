@@ -1,7 +1,6 @@
 import StagehandCore
 import StagehandHost
 import Foundation
-@testable import StagehandHost
 
 /// `json` read as a scenario file named `s.json`.
 package func parse(_ json: String) throws(Diagnostic) -> Scenario {
