@@ -59,7 +59,8 @@ import Testing
         try setup.expectBuiltInsUsable()
     }
 
-    @Test func aManifestOfAMegabyteLoads() throws {
+    /// A stress case (a long run): a megabyte of manifest.
+    @Test(.tags(.longRun), .slow) func aManifestOfAMegabyteLoads() throws {
         var bundle = TestBundle(effect: "wordy", factory: "wordy_create")
         bundle.manifest = bundle.defaultManifest.replacingOccurrences(of: "A test effect.", with: String(repeating: "very ", count: 200_000))
         let setup = try Setup(bundle, name: "Wordy")
@@ -70,7 +71,8 @@ import Testing
         try setup.expectBuiltInsUsable()
     }
 
-    @Test func aManifestDeclaringTenThousandEffects() throws {
+    /// A stress case (a long run): ten thousand effects in one manifest.
+    @Test(.tags(.longRun), .slow) func aManifestDeclaringTenThousandEffects() throws {
         var bundle = TestBundle(effect: "many", factory: "many_create")
         let effects = (0..<10_000).map {
             """

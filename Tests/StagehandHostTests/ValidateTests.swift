@@ -153,7 +153,8 @@ import Testing
     /// The time limit is for each step, not the whole check: a bundle of effects that are
     /// each slow to make but well within the limit passes however many there are, and
     /// the one that exceeds it is the one named.
-    @Test func theTimeLimitIsPerStepAndNamesTheEffectThatExceedsIt() throws {
+    /// A long run: it waits out a time limit.
+    @Test(.tags(.longRun), .slow) func theTimeLimitIsPerStepAndNamesTheEffectThatExceedsIt() throws {
         let workspace = try Workspace()
         var bundle = TestBundle(effect: "slow-1", factory: "test_effect_create")
         bundle.animateBody = AuthorMistakeTests.pushing("")
