@@ -158,12 +158,13 @@ let package = Package(
         .target(name: "StagehandTestSupport", dependencies: ["StagehandHost", "StagehandCore", "StagehandABI"], path: "Tests/StagehandTestSupport"),
         .testTarget(name: "StagehandCoreTests", dependencies: ["StagehandCore"]),
         .testTarget(name: "StagehandHostTests", dependencies: ["StagehandHost", "StagehandCore", "StagehandABI", "StagehandTestSupport",
-                                                               .product(name: "PropertyBased", package: "swift-property-based"),
-                                                               // The packs the pack tests make by hand carry SHA-256 sums.
-                                                               .product(name: "Crypto", package: "swift-crypto", condition: .when(traits: ["CLI"]))],
+                                                               .product(name: "PropertyBased", package: "swift-property-based")],
                     exclude: ["Fixtures"]),
-        // The command line's own tests: each runs the built `stagehand` executable.
-        .testTarget(name: "StagehandCLITests", dependencies: ["StagehandHost", "StagehandCore", "StagehandABI", "StagehandTestSupport"]),
+        // The command line's own tests: each runs the built `stagehand` executable (`new`,
+        // `validate`, `pack`, `install`, …).
+        .testTarget(name: "StagehandCLITests", dependencies: ["StagehandHost", "StagehandCore", "StagehandABI", "StagehandTestSupport",
+                                                              // The packs the pack tests make by hand carry SHA-256 sums.
+                                                              .product(name: "Crypto", package: "swift-crypto", condition: .when(traits: ["CLI"]))]),
         .testTarget(name: "StagehandRenderTests", dependencies: ["StagehandRender", "StagehandHost", "StagehandCore", "StagehandTestSupport"]),
         .testTarget(name: "StagehandServeTests", dependencies: ["StagehandServe", "StagehandHost", "StagehandCore"]),
     ] + swiftEffects.map(swiftEffect) + cEffects.map(cEffect),

@@ -10,7 +10,7 @@ import Testing
     func stagehandDefinesNoAllocatorOfItsOwn() throws {
         let executable = TestEnvironment.productsDirectory + "/stagehand"
         try #require(FileManager.default.isExecutableFile(atPath: executable), "build the products first: \(executable)")
-        let defined = try definedSymbols(executable)
+        let defined = try #require(definedSymbols(executable), "nm could not list \(executable)")
         #expect(!defined.isEmpty, "nm listed no symbols of \(executable)")
         for name in ["malloc", "calloc", "realloc", "free", "posix_memalign", "aligned_alloc"] {
             #expect(!defined.contains(name), "stagehand defines \(name)")
@@ -20,7 +20,8 @@ import Testing
     @Test func theBenchmarkExecutableCarriesTheCounter() throws {
         let executable = TestEnvironment.productsDirectory + "/stagehand-bench"
         try #require(FileManager.default.isExecutableFile(atPath: executable), "build the products first: \(executable)")
-        #expect(try definedSymbols(executable).contains("malloc"))
+        let defined = try #require(definedSymbols(executable), "nm could not list \(executable)")
+        #expect(defined.contains("malloc"))
     }
 
     @Test func benchRunsTheBenchmarkBesideIt() throws {
@@ -35,22 +36,5 @@ import Testing
             return
         }
         #expect(run.errors.contains("stagehand-bench: no child benchmark named no-such-figure"), "\(run.errors)")
-    }
-
-    /// The names of the symbols `file` defines, as `nm --defined-only` lists them.
-    private func definedSymbols(_ file: String) throws -> Set<String> {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["nm", "--defined-only", file]
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        try #require(process.terminationStatus == 0, "nm failed on \(file)")
-        return Set(String(decoding: data, as: UTF8.self).split(separator: "\n").compactMap { line in
-            line.split(separator: " ").last.map(String.init)
-        })
     }
 }

@@ -5,7 +5,7 @@ import Testing
 /// The built `stagehand` executable, run as a user would: exit codes, standard output,
 /// and diagnostics on standard error naming the file and the field.
 @Suite struct CLITests {
-    func stagehand(_ arguments: [String]) throws -> StagehandRun {
+    func stagehand(_ arguments: [String]) throws -> ProcessRun {
         try runStagehand(arguments)
     }
 

@@ -14,7 +14,7 @@ import Testing
         return lstat(path, &info) == 0 ? info.st_mode & S_IFMT : nil
     }
 
-    func expectRefused(_ run: StagehandRun, _ argument: String, _ path: String, saying what: String,
+    func expectRefused(_ run: ProcessRun, _ argument: String, _ path: String, saying what: String,
                        sourceLocation: SourceLocation = #_sourceLocation) {
         #expect(run.status == 1, "status \(run.status): \(run.errors)", sourceLocation: sourceLocation)
         let lines = run.errors.split(separator: "\n")

@@ -10,19 +10,8 @@ import Testing
     typealias Setup = HostileBundleTests.Setup
 
     /// `preview NAME` as an SVG (one frame: the quickest picture).
-    static func preview(_ setup: Setup, _ effect: String) throws -> StagehandRun {
+    static func preview(_ setup: Setup, _ effect: String) throws -> ProcessRun {
         try setup.run(["preview", effect, "--out", setup.workspace.path + "/\(effect).svg"])
-    }
-
-    /// A push effect body that shows the pushed view and completes, after `before`.
-    static func pushing(_ before: String) -> String {
-        """
-        (void)self;
-        sh_view *to = host->context_view(context, SH_KEY_TO);
-        host->view_add_subview(host->context_container_view(context), to);
-        \(before)
-        host->context_complete_transition(context, true);
-        """
     }
 
     @Test func aNonFiniteValueIsRefusedOncePerEffectAndPropertyAndFailsValidate() throws {
@@ -30,7 +19,7 @@ import Testing
         bundle.prelude = "#include <math.h>"
         // Three NaN alphas and two infinite frames per transition, as an effect that
         // computes NaN does on every frame.
-        bundle.animateBody = Self.pushing("""
+        bundle.animateBody = TestBundle.pushing("""
             for (int i = 0; i < 3; i++) host->view_set_alpha(to, NAN);
             sh_rect r = {{0, 0}, {INFINITY, 100}};
             host->view_set_frame(to, r);
@@ -67,7 +56,7 @@ import Testing
 
     @Test func aSecondCompleteTransitionIsNamedAsSuch() throws {
         var bundle = TestBundle(effect: "twice")
-        bundle.animateBody = Self.pushing("host->context_complete_transition(context, true);")
+        bundle.animateBody = TestBundle.pushing("host->context_complete_transition(context, true);")
         let setup = try Setup(bundle, name: "Twice")
         let line = "warning: libTwice.so (twice): completeTransition called twice by twice; the second call is ignored"
         let play = try setup.play("twice")
@@ -95,7 +84,7 @@ import Testing
                 return NULL;
             }
             """
-        bundle.animateBody = Self.pushing("""
+        bundle.animateBody = TestBundle.pushing("""
             host->log("said with the 1.0 log");
             host->bundle_log(bundle_context, SH_LOG_INFO, "said with bundle_log");
             host->bundle_log(bundle_context, SH_LOG_WARNING, "a warning of the bundle's own");

@@ -11,7 +11,7 @@ import Testing
 
     /// Every line of standard error is one diagnostic: it starts with a severity, and
     /// none of them is the forged one.
-    func expectNoForgedLines(_ run: StagehandRun, diagnostics: Int, sourceLocation: SourceLocation = #_sourceLocation) {
+    func expectNoForgedLines(_ run: ProcessRun, diagnostics: Int, sourceLocation: SourceLocation = #_sourceLocation) {
         let lines = run.errors.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
         #expect(lines.count == diagnostics, "\(run.errors)", sourceLocation: sourceLocation)
         for line in lines {

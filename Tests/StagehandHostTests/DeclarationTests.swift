@@ -47,7 +47,7 @@ import Testing
 
     static func callFactory(of bundle: String, _ factory: String, with triples: [[String]], in workspace: Workspace) throws -> [String] {
         let program = try workspace.compileProgram(harness, to: "harness")
-        let run = try LibraryPackageTests.run(program, [bundle, factory] + triples.flatMap { $0 }, in: workspace.path)
+        let run = try runProcess(program, [bundle, factory] + triples.flatMap { $0 }, in: workspace.path)
         try #require(run.status == 0, "\(run.output)\(run.errors)")
         return run.output.split(separator: "\n").map(String.init)
     }

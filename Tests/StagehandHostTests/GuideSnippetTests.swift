@@ -75,7 +75,7 @@ import Testing
     @Test(.tags(.nestedBuild), .slow) func theGuidesSwiftBundlesBuildAgainstTheSDKAndValidate() throws {
         let units = try Self.snippets().units.filter { $0.language == "swift" }
         try #require(!units.isEmpty)
-        let directory = LibraryPackageTests.scratch("effect-guide")
+        let directory = TestEnvironment.scratch("effect-guide")
         let fm = FileManager.default
         try fm.createDirectory(atPath: directory, withIntermediateDirectories: true)
         // Files rewritten only when they change, so a second run recompiles nothing.
@@ -107,7 +107,7 @@ import Testing
         try? fm.removeItem(atPath: directory + "/.build/debug.yaml")
         var arguments = ["swift", "build"]
         if let sanitizer = Sanitizer.current { arguments += ["--sanitize=\(sanitizer.rawValue)"] }
-        let build = try LibraryPackageTests.run("/usr/bin/env", arguments, in: directory)
+        let build = try runProcess("/usr/bin/env", arguments, in: directory)
         try #require(build.status == 0, "swift build failed in \(directory):\n\(build.output)\n\(build.errors)")
         let warnings = (build.output + build.errors).split(separator: "\n").filter { $0.contains(directory + "/Sources") && $0.contains("warning:") }
         #expect(warnings.isEmpty, "\(warnings.joined(separator: "\n"))")

@@ -20,12 +20,12 @@ import Testing
             path = try workspace.compile(bundle.source, to: "plugins/lib\(name).so")
         }
 
-        func run(_ arguments: [String]) throws -> StagehandRun {
+        func run(_ arguments: [String]) throws -> ProcessRun {
             try runStagehand(arguments + ["--plugins", plugins], environment: environment)
         }
 
         /// Plays a push with `effect` and waits `wait` s, with `extra` arguments.
-        func play(_ effect: String, wait: Double = 1, _ extra: [String] = []) throws -> StagehandRun {
+        func play(_ effect: String, wait: Double = 1, _ extra: [String] = []) throws -> ProcessRun {
             let scenario = try workspace.write("\(effect).json", """
                 {"navigation": {"push": "\(effect)"}, "steps": [{"push": {"title": "Article"}}, {"wait": \(wait)}]}
                 """)

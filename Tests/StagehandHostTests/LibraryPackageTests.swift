@@ -7,47 +7,13 @@ import Testing
 /// are built with SwiftPM (depending on this checkout by path) and run against the
 /// bundles built beside this test binary.
 ///
-/// The builds keep their own scratch directories in the system's temporary directory,
-/// so a second run only relinks. In a sanitized build (`swift test --sanitize=…`) they
+/// The builds keep their own scratch directories (`TestEnvironment.scratch`), so a
+/// second run only relinks. In a sanitized build (`swift test --sanitize=…`) they
 /// are built with the same sanitizer, since the bundles they load are.
 @Suite(.serialized, .tags(.nestedBuild), .slow) struct LibraryPackageTests {
-    /// A temporary directory for this checkout (two checkouts never share one).
-    static func scratch(_ name: String) -> String {
-        let checkout = TestEnvironment.repositoryRoot.utf8.reduce(UInt64(5381)) { ($0 &* 33) &+ UInt64($1) }
-        // A sanitized build keeps its own: switching sanitizers rebuilds everything.
-        let sanitizer = Sanitizer.current.map { "-" + $0.rawValue } ?? ""
-        return FileManager.default.temporaryDirectory.path + "/stagehand-\(String(checkout, radix: 36))-\(name)\(sanitizer)"
-    }
-
-    struct Run {
-        var status: Int32
-        var output: String
-        var errors: String
-    }
-
-    static func run(_ executable: String, _ arguments: [String], in directory: String,
-                    environment: [String: String] = [:]) throws -> Run {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        process.currentDirectoryURL = URL(fileURLWithPath: directory)
-        var env = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("STAGEHAND_") }
-        env.merge(environment) { $1 }
-        process.environment = env
-        let output = Pipe(), errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
-        let out = output.fileHandleForReading.readDataToEndOfFile()
-        let err = errors.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Run(status: process.terminationStatus, output: String(decoding: out, as: UTF8.self),
-                   errors: String(decoding: err, as: UTF8.self))
-    }
-
     /// `swift build` of the package in `directory`, then its executable `product`, run
     /// with the built-in bundles and this checkout's catalog.
-    static func buildAndRun(package directory: String, product: String, scratch: String) throws -> Run {
+    static func buildAndRun(package directory: String, product: String, scratch: String) throws -> ProcessRun {
         // SwiftPM keeps a path dependency's list of files from the last build plan:
         // without the plan, a file added to Stagehand since then would be missed.
         try? FileManager.default.removeItem(atPath: scratch + "/debug.yaml")
@@ -57,10 +23,10 @@ import Testing
             // sanitizer runtime to them as the test runner does.
             arguments += ["--sanitize=\(sanitizer.rawValue)", "-Xlinker", "--export-dynamic"]
         }
-        let build = try run("/usr/bin/env", arguments, in: directory)
+        let build = try runProcess("/usr/bin/env", arguments, in: directory)
         try #require(build.status == 0, "swift build failed in \(directory):\n\(build.output)\n\(build.errors)")
         let binary = scratch + "/debug/" + product
-        return try run(binary, [], in: directory, environment: [
+        return try runProcess(binary, [], in: directory, environment: [
             "STAGEHAND_PLUGIN_PATH": TestEnvironment.productsDirectory,
             "STAGEHAND_CATALOG": TestEnvironment.catalog,
         ])
@@ -68,7 +34,7 @@ import Testing
 
     @Test func theExamplePackageBuildsAndRuns() throws {
         let example = TestEnvironment.repositoryRoot + "/Examples/StagehandTour"
-        let scratch = Self.scratch("tour")
+        let scratch = TestEnvironment.scratch("tour")
         let result = try Self.buildAndRun(package: example, product: "StagehandTour", scratch: scratch)
         #expect(result.status == 0, "\(result.errors)")
         let lines = result.output.split(separator: "\n").map(String.init)
@@ -126,7 +92,7 @@ import Testing
         let (manifest, program) = try Self.guideBlocks()
         // The guide's package, beside a "Stagehand" that is this checkout, as its
         // manifest expects (`.package(path: "../Stagehand")`).
-        let root = Self.scratch("guide")
+        let root = TestEnvironment.scratch("guide")
         let app = root + "/MyApp"
         let fm = FileManager.default
         try fm.createDirectory(atPath: app + "/Sources/MyApp", withIntermediateDirectories: true)

@@ -27,7 +27,7 @@ import Testing
 
         /// Plays `scenario` with a trace; the run, the trace's events as "t kind effect",
         /// and its frames.
-        func play(_ scenario: String) throws -> (StagehandRun, [String], [[String: Any]]) {
+        func play(_ scenario: String) throws -> (ProcessRun, [String], [[String: Any]]) {
             let file = try workspace.write("scenario.json", scenario)
             let trace = workspace.path + "/trace.json"
             let run = try runStagehand(["play", file, "--plugins", plugins, "--trace", trace])

@@ -31,7 +31,7 @@ import Testing
         #expect(failure(#"{"parameters": {"portal": {}, "portal": {}}}"#).hasPrefix("error: s.json: parameters.portal: "))
     }
 
-    static func completion(_ run: StagehandRun, trace: String) throws -> Double? {
+    static func completion(_ run: ProcessRun, trace: String) throws -> Double? {
         let object = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: trace))) as? [String: Any]
         let events = object?["events"] as? [[String: Any]] ?? []
         return events.first { $0["kind"] as? String == "completed" }?["t"] as? Double

@@ -120,7 +120,7 @@ import Testing
     /// checkout whose shared sources differ is refused by `stagehand catalog`, which goes
     /// on listing the rest; the same bundle built against this checkout loads.
     @Test(.tags(.nestedBuild), .slow) func aSwiftBundleBuiltFromAnotherCheckoutIsRefusedAndTheCatalogGoesOn() throws {
-        let root = LibraryPackageTests.scratch("other-sources")
+        let root = TestEnvironment.scratch("other-sources")
         let fm = FileManager.default
         let checkout = root + "/Stagehand", directory = root + "/Effect"
         try? fm.removeItem(atPath: checkout)
@@ -139,7 +139,7 @@ import Testing
             let created = try runStagehand(["new", "elsewhere", "--kind", "push", "--out", directory])
             try #require(created.status == 0, "\(created.errors)")
         }
-        let built = try LibraryPackageTests.run("/usr/bin/env", ["swift", "build"], in: directory, environment: ["STAGEHAND_CHECKOUT": checkout])
+        let built = try runProcess("/usr/bin/env", ["swift", "build"], in: directory, environment: ["STAGEHAND_CHECKOUT": checkout])
         try #require(built.status == 0, "\(built.output)\n\(built.errors)")
         let bundle = directory + "/.build/debug/libElsewhere.so"
 

@@ -9,7 +9,7 @@ import Testing
     /// A package of two bundles against the SDK, built once (kept in the system's
     /// temporary directory, so a second run recompiles nothing).
     static func build() throws -> String {
-        let directory = LibraryPackageTests.scratch("sdk-initialize")
+        let directory = TestEnvironment.scratch("sdk-initialize")
         let fm = FileManager.default
         func write(_ path: String, _ text: String) throws {
             let file = directory + "/" + path
@@ -80,7 +80,7 @@ import Testing
         try? fm.removeItem(atPath: directory + "/.build/debug.yaml")
         var arguments = ["swift", "build"]
         if let sanitizer = Sanitizer.current { arguments += ["--sanitize=\(sanitizer.rawValue)"] }
-        let build = try LibraryPackageTests.run("/usr/bin/env", arguments, in: directory)
+        let build = try runProcess("/usr/bin/env", arguments, in: directory)
         try #require(build.status == 0, "swift build failed in \(directory):\n\(build.output)\n\(build.errors)")
         return directory + "/.build/debug"
     }

@@ -10,17 +10,7 @@ package enum Sanitizer: String {
 
     /// The sanitizer of this build, or nil in a plain build (or when `nm` cannot tell).
     package static let current: Sanitizer? = {
-        let executable = TestEnvironment.productsDirectory + "/stagehand"
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["nm", "--defined-only", executable]
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        guard (try? process.run()) != nil else { return nil }
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        let names = Set(String(decoding: data, as: UTF8.self).split(separator: "\n").compactMap { $0.split(separator: " ").last })
+        let names = definedSymbols(TestEnvironment.productsDirectory + "/stagehand") ?? []
         if names.contains("__tsan_init") { return .thread }
         if names.contains("__asan_init") { return .address }
         return nil

@@ -45,6 +45,18 @@ package struct TestBundle {
         self.factoryAttributes = factoryAttributes
     }
 
+    /// A push effect's `animateBody` that shows the pushed view and completes, after
+    /// `before`.
+    package static func pushing(_ before: String) -> String {
+        """
+        (void)self;
+        sh_view *to = host->context_view(context, SH_KEY_TO);
+        host->view_add_subview(host->context_container_view(context), to);
+        \(before)
+        host->context_complete_transition(context, true);
+        """
+    }
+
     package var defaultManifest: String {
         """
         {"abi": {"major": 1, "minor": 0}, "bundle": {"name": "Test", "version": "0.1.0"},

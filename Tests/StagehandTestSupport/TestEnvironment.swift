@@ -41,6 +41,21 @@ package enum TestEnvironment {
         return directory
     }()
 
+    /// What the tests' `stagehand` runs add to the environment: the tests' scan cache and
+    /// empty data home.
+    package static var stagehandEnvironment: [String: String] {
+        ["STAGEHAND_CACHE_DIR": scanCache, "XDG_DATA_HOME": emptyDataHome]
+    }
+
+    /// A temporary directory named `name` for this checkout (two checkouts never share
+    /// one), kept between runs so that a nested build there only relinks the second time.
+    /// A sanitized build keeps its own: switching sanitizers rebuilds everything.
+    package static func scratch(_ name: String) -> String {
+        let checkout = repositoryRoot.utf8.reduce(UInt64(5381)) { ($0 &* 33) &+ UInt64($1) }
+        let sanitizer = Sanitizer.current.map { "-" + $0.rawValue } ?? ""
+        return FileManager.default.temporaryDirectory.path + "/stagehand-\(String(checkout, radix: 36))-\(name)\(sanitizer)"
+    }
+
     package static var crossfadeBundle: String { productsDirectory + "/libCrossfade.so" }
 
     /// The real host table. A bundle is initialised once per process with the table of

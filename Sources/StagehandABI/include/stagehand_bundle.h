@@ -66,6 +66,9 @@ static inline sh_mask sh_mask_circle(sh_point center, double radius) {
  * UIPercentDrivenInteractiveTransition per gesture; when the host refuses to start the
  * operation (another transition runs), the previous interaction is kept, since the
  * host may still be running its transition.
+ *
+ * These functions are the one copy of that state machine: the Swift SDK's
+ * `GestureDrivenTransition` and the host's declarative effects drive through them too.
  */
 typedef struct sh_gesture_drive {
     /** The interaction of the last transition started, kept until that transition has
@@ -73,13 +76,17 @@ typedef struct sh_gesture_drive {
     sh_interaction *interaction;
     /** A finger drives it now: between a begin the host accepted and the end. */
     bool driving;
+    /** The progress the drive last moved its transition to (0 after a start). */
+    double progress;
 } sh_gesture_drive;
 
 /** Starts `operation` (SH_OPERATION_POP on a navigation controller, or
- *  SH_OPERATION_DISMISS on a presented one) driven from `progress` (0...1). False, and
- *  nothing changed, when the host refuses or the operation is neither. */
-static inline bool sh_gesture_drive_begin(sh_gesture_drive *drive, const sh_host *host, sh_operation operation,
-                                          sh_controller *vc, double progress) {
+ *  SH_OPERATION_DISMISS on a presented one) where it is, at 0: what a gesture that must
+ *  not move the transition until the finger moves again begins with (the slide-pop
+ *  recipe updates on `changed` only). False, and nothing changed, when the host refuses
+ *  or the operation is neither. */
+static inline bool sh_gesture_drive_start(sh_gesture_drive *drive, const sh_host *host, sh_operation operation,
+                                          sh_controller *vc) {
     if (operation != SH_OPERATION_POP && operation != SH_OPERATION_DISMISS) return false;
     sh_interaction *candidate = host->interaction_create();
     if (candidate == NULL) return false;
@@ -97,13 +104,25 @@ static inline bool sh_gesture_drive_begin(sh_gesture_drive *drive, const sh_host
     }
     /* The host keeps a released interaction alive while its transition runs. */
     if (previous != NULL) host->interaction_release(previous);
-    host->interaction_update(candidate, progress);
+    drive->progress = 0;
+    return true;
+}
+
+/** Starts `operation` as `sh_gesture_drive_start` does, then moves it at once to
+ *  `progress` (0...1): the finger's movement the recognizer needed before it began. */
+static inline bool sh_gesture_drive_begin(sh_gesture_drive *drive, const sh_host *host, sh_operation operation,
+                                          sh_controller *vc, double progress) {
+    if (!sh_gesture_drive_start(drive, host, operation, vc)) return false;
+    drive->progress = progress;
+    host->interaction_update(drive->interaction, progress);
     return true;
 }
 
 /** Moves the transition to `progress` while a finger drives it. */
 static inline void sh_gesture_drive_update(sh_gesture_drive *drive, const sh_host *host, double progress) {
-    if (drive->driving) host->interaction_update(drive->interaction, progress);
+    if (!drive->driving) return;
+    drive->progress = progress;
+    host->interaction_update(drive->interaction, progress);
 }
 
 /** The finger is gone: finishes the transition or cancels it (a system cancel, a

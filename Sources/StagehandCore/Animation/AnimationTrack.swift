@@ -1,13 +1,15 @@
-/// What the frame loop reads of one running animation (one property of one view): when
-/// and how fast it moves, and the way between its values worked out once. A plain value
-/// with no references, kept in a contiguous table of animations of the same value kind
-/// (`TrackTable`); the values themselves (ends, keyframes) sit in parallel tables and are
-/// read only when a frame needs them.
+/// What the frame loop reads of every running animation (one property of one view): when
+/// and how fast it moves. A plain value with no references, the same 80 bytes for every
+/// value kind, kept in a contiguous table of animations of the same value kind
+/// (`TrackTable`); the values themselves (ends, keyframes) and the way between the ends
+/// (`TrackValue.Path`) sit in parallel tables and are read only when a frame needs them.
+/// (A transform's path is over 100 bytes that a keyframe track never reads: kept in the
+/// clock, it made each keyframe row pull three cache lines of clock where one does.)
 ///
 /// What Core Animation calls a basic, keyframe or spring animation on a layer: the
 /// property moves from its `from` to its `to` value (through the keyframe values, if any)
 /// over `duration` seconds of its timeline's local time, starting at `begin`.
-struct TrackClock<Value: TrackValue> {
+struct TrackClock {
     /// When it starts, in its timeline's local time (delay included).
     var begin: Double
     var duration: Double
@@ -17,17 +19,15 @@ struct TrackClock<Value: TrackValue> {
     var segmentOffset: Int32
     var segmentCount: Int32
     var timing: TrackTiming
-    /// The way from `from` to `to`, prepared once (unused by keyframe tracks).
-    var path: Value.Path
 }
 
 /// One slice of a keyframe animation, as the frame loop reads it: from the previous
 /// slice's value (or the track's `from`) to this one's (in the pool of values beside),
-/// over the relative time `start...end`.
-struct KeyframeSegment<Value: TrackValue> {
+/// over the relative time `start...end`. The way between the two values is in the pool
+/// of paths beside.
+struct KeyframeSegment {
     var start: Double
     var end: Double
-    var path: Value.Path
 }
 
 /// How a track's fraction moves over its duration. No case holds a reference.
@@ -49,24 +49,29 @@ protocol TrackValue {
     associatedtype Path
     static func path(from: Self, to: Self) -> Path
     /// The value `fraction` of the way from `a` to `b`, exactly as
-    /// `AnimatableValue.interpolate` gives it. The ends are read only where the path
-    /// needs them (a 2D rotation needs neither, and a matrix is 128 bytes).
-    static func interpolate(_ path: Path, _ a: UnsafePointer<Self>, _ b: UnsafePointer<Self>, _ fraction: Double) -> Self
+    /// `AnimatableValue.interpolate` gives it. The path and the ends are read in place,
+    /// only where they are needed (a 2D rotation needs neither end, and a matrix is 128
+    /// bytes).
+    static func interpolate(_ path: UnsafePointer<Path>, _ a: UnsafePointer<Self>, _ b: UnsafePointer<Self>,
+                            _ fraction: Double) -> Self
     /// Frees what a path holds out of line.
     static func release(_ path: Path)
     init?(_ value: AnimatableValue)
     var animatableValue: AnimatableValue { get }
 }
 
-extension TrackValue where Path == Void {
-    @inline(__always) static func path(from: Self, to: Self) {}
-    @inline(__always) static func release(_ path: Void) {}
+/// The path of a value interpolated straight from its ends (no preparation).
+struct NoPath {}
+
+extension TrackValue where Path == NoPath {
+    @inline(__always) static func path(from: Self, to: Self) -> NoPath { NoPath() }
+    @inline(__always) static func release(_ path: NoPath) {}
 }
 
 extension Double: TrackValue {
     /// `from + (to − from)·fraction`, as AnimatableValue interpolates scalars.
     @inline(__always)
-    static func interpolate(_ path: Void, _ a: UnsafePointer<Double>, _ b: UnsafePointer<Double>, _ fraction: Double) -> Double {
+    static func interpolate(_ path: UnsafePointer<NoPath>, _ a: UnsafePointer<Double>, _ b: UnsafePointer<Double>, _ fraction: Double) -> Double {
         a.pointee + (b.pointee - a.pointee) * fraction
     }
 
@@ -80,7 +85,7 @@ extension Double: TrackValue {
 
 extension Point: TrackValue {
     @inline(__always)
-    static func interpolate(_ path: Void, _ a: UnsafePointer<Point>, _ b: UnsafePointer<Point>, _ fraction: Double) -> Point {
+    static func interpolate(_ path: UnsafePointer<NoPath>, _ a: UnsafePointer<Point>, _ b: UnsafePointer<Point>, _ fraction: Double) -> Point {
         Point(x: .interpolate(from: a.pointee.x, to: b.pointee.x, fraction: fraction),
               y: .interpolate(from: a.pointee.y, to: b.pointee.y, fraction: fraction))
     }
@@ -95,7 +100,7 @@ extension Point: TrackValue {
 
 extension Rect: TrackValue {
     @inline(__always)
-    static func interpolate(_ path: Void, _ a: UnsafePointer<Rect>, _ b: UnsafePointer<Rect>, _ fraction: Double) -> Rect {
+    static func interpolate(_ path: UnsafePointer<NoPath>, _ a: UnsafePointer<Rect>, _ b: UnsafePointer<Rect>, _ fraction: Double) -> Rect {
         Rect.interpolate(from: a.pointee, to: b.pointee, fraction: fraction)
     }
 
@@ -115,7 +120,7 @@ struct ColorValue: TrackValue {
     init(_ color: Color?) { self.color = color }
 
     @inline(__always)
-    static func interpolate(_ path: Void, _ from: UnsafePointer<ColorValue>, _ to: UnsafePointer<ColorValue>,
+    static func interpolate(_ path: UnsafePointer<NoPath>, _ from: UnsafePointer<ColorValue>, _ to: UnsafePointer<ColorValue>,
                             _ fraction: Double) -> ColorValue {
         let (a, b) = (from.pointee.color, to.pointee.color)
         if a == nil && b == nil { return ColorValue(nil) }
@@ -133,58 +138,95 @@ struct ColorValue: TrackValue {
 }
 
 extension Transform3D: TrackValue {
-    /// Both ends taken apart once (`TransformPath`); a 3D decomposition is kept out of
-    /// line so that a table of transform tracks stays compact.
-    enum Path {
-        case same
-        case affine(AffinePath)
-        case decomposed(UnsafeMutablePointer<Transform3D.DecompositionPath>)
-        case matrix
+    /// Both ends taken apart once (`TransformPath`), laid out for the frame loop, which
+    /// reads it in place: a mode, and for the common 2D path both ends' parts inline, so
+    /// a frame loads the fields it uses and nothing else (as an enum with payloads, the
+    /// whole payload was copied out before its case was known). A 3D decomposition is
+    /// kept out of line so that a table of transform tracks stays compact.
+    struct Path {
+        enum Mode: UInt8 {
+            /// Equal ends.
+            case same
+            /// Both affine and invertible: `from` and `to` are their parts.
+            case affineParts
+            /// Both affine, one singular: entries are lerped.
+            case affineEntries
+            /// Both decomposable: `decomposition` holds the parts of each.
+            case decomposed
+            /// Otherwise: entry by entry.
+            case matrix
+        }
+
+        var mode: Mode
+        var from = AffineParts(tx: 0, ty: 0, sx: 0, sy: 0, angle: 0, skew: 0)
+        var to = AffineParts(tx: 0, ty: 0, sx: 0, sy: 0, angle: 0, skew: 0)
+        var decomposition: UnsafeMutablePointer<Transform3D.DecompositionPath>?
+
+        init(mode: Mode) { self.mode = mode }
     }
 
     static func path(from a: Transform3D, to b: Transform3D) -> Path {
         switch TransformPath(from: a, to: b).mode {
-        case .same: return .same
-        case .affine(let p): return .affine(p)
-        case .matrix: return .matrix
+        case .same: return Path(mode: .same)
+        case .matrix: return Path(mode: .matrix)
+        case .affine(let p):
+            guard let (pa, pb) = p.parts else { return Path(mode: .affineEntries) }
+            var path = Path(mode: .affineParts)
+            path.from = pa
+            path.to = pb
+            return path
         case .decomposed(let p):
             let box = UnsafeMutablePointer<Transform3D.DecompositionPath>.allocate(capacity: 1)
             box.initialize(to: p)
-            return .decomposed(box)
+            var path = Path(mode: .decomposed)
+            path.decomposition = box
+            return path
         }
     }
 
     /// `Transform3D.interpolate(from:to:fraction:)`, with the path prepared.
     @inline(__always)
-    static func interpolate(_ path: Path, _ a: UnsafePointer<Transform3D>, _ b: UnsafePointer<Transform3D>,
+    static func interpolate(_ path: UnsafePointer<Path>, _ a: UnsafePointer<Transform3D>, _ b: UnsafePointer<Transform3D>,
                             _ f: Double) -> Transform3D {
         if f == 0 { return a.pointee }
-        switch path {
+        switch path.pointee.mode {
         case .same:
             return a.pointee
-        case .affine(let p):
+        case .affineParts:
             if f == 1 { return b.pointee }
-            guard let (pa, pb) = p.parts else {
-                return Transform3D(p.value(from: a.pointee.affine, to: b.pointee.affine, fraction: f))
-            }
+            // Field by field from the path in place (see `Path`).
             func l(_ x: Double, _ y: Double) -> Double { Double.interpolate(from: x, to: y, fraction: f) }
-            let t = AffineParts(tx: l(pa.tx, pb.tx), ty: l(pa.ty, pb.ty), sx: l(pa.sx, pb.sx),
-                                sy: l(pa.sy, pb.sy), angle: l(pa.angle, pb.angle), skew: l(pa.skew, pb.skew)).transform
+            let p = path.pointee
+            let t = AffineParts(tx: l(p.from.tx, p.to.tx), ty: l(p.from.ty, p.to.ty), sx: l(p.from.sx, p.to.sx),
+                                sy: l(p.from.sy, p.to.sy), angle: l(p.from.angle, p.to.angle),
+                                skew: l(p.from.skew, p.to.skew)).transform
             return Transform3D(m11: t.a, m12: t.b, m13: 0, m14: 0,
                                m21: t.c, m22: t.d, m23: 0, m24: 0,
                                m31: 0, m32: 0, m33: 1, m34: 0,
                                m41: t.tx, m42: t.ty, m43: 0, m44: 1)
-        case .decomposed(let p):
+        case .affineEntries, .decomposed, .matrix:
             if f == 1 { return b.pointee }
-            return Transform3D(p.pointee.value(at: f))
-        case .matrix:
-            if f == 1 { return b.pointee }
+            return rareValue(path, a, b, f)
+        }
+    }
+
+    /// The paths other than the 2D one, kept out of line so that the common case's loop
+    /// stays small (their temporaries would otherwise take its registers and stack).
+    @inline(never)
+    static func rareValue(_ path: UnsafePointer<Path>, _ a: UnsafePointer<Transform3D>, _ b: UnsafePointer<Transform3D>,
+                          _ f: Double) -> Transform3D {
+        switch path.pointee.mode {
+        case .decomposed:
+            return Transform3D(path.pointee.decomposition!.pointee.value(at: f))
+        case .affineEntries:
+            return Transform3D(AffinePath.entries(from: a.pointee.affine, to: b.pointee.affine, fraction: f))
+        default:
             return Transform3D.lerp(a.pointee, b.pointee, f)
         }
     }
 
     static func release(_ path: Path) {
-        if case .decomposed(let box) = path {
+        if let box = path.decomposition {
             box.deinitialize(count: 1)
             box.deallocate()
         }

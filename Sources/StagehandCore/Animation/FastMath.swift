@@ -15,7 +15,8 @@ func sincos(_ x: Double) -> (sin: Double, cos: Double) {
     // k = x·2/π rounded to the nearest integer (ties to even): adding and taking away
     // 1.5·2⁵² leaves no fraction bits, and costs two additions where `rounded()` is a
     // call into libm on plain x86-64.
-    let k = (x * 0.6366197723675814 + 6755399441055744.0) - 6755399441055744.0
+    let shifted = x * 0.6366197723675814 + 6755399441055744.0
+    let k = shifted - 6755399441055744.0
     let r = ((x - k * 1.5707963267341256) - k * 6.077100506303966e-11) - k * 2.0222662487959506e-21
     let z = r * r
     // sin r = r + r·z·(−1/3! + z·(1/5! − z·(…)))
@@ -38,7 +39,10 @@ func sincos(_ x: Double) -> (sin: Double, cos: Double) {
     c = c * z - 0.001388888888888889                        // 1/6!
     c = c * z + 0.041666666666666664                        // 1/4!
     let cosine = 1 - 0.5 * z + z * z * c
-    switch Int(k) & 3 {
+    // k mod 4 is in the low bits of `shifted` (1.5·2⁵² + k, |k| < 2⁵¹, has k in the low
+    // bits of its mantissa, two's complement alike): no conversion, whose checks (is it
+    // finite, does it fit an Int) cost as much as the rest of the reduction.
+    switch Int(truncatingIfNeeded: shifted.bitPattern) & 3 {
     case 0: return (sine, cosine)
     case 1: return (cosine, -sine)
     case 2: return (-sine, -cosine)

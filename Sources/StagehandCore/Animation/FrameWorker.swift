@@ -170,6 +170,6 @@ final class FrameWorker: @unchecked Sendable {
 
 extension TrackTableView {
     static var empty: TrackTableView {
-        TrackTableView(count: 0, clocks: nil, froms: nil, tos: nil, currents: nil, segments: nil, segmentValues: nil)
+        TrackTableView(count: 0, clocks: nil, paths: nil, froms: nil, tos: nil, currents: nil, keyframes: .empty)
     }
 }

@@ -8,14 +8,18 @@
 /// re-points the moved row's view). Order means nothing; `meta.sequence` keeps creation
 /// order for the completions.
 struct TrackTable<Value: TrackValue> {
-    private(set) var clocks = ContiguousArray<TrackClock<Value>>()
+    private(set) var clocks = ContiguousArray<TrackClock>()
+    /// The way from `from` to `to` of each row, prepared once (unused by keyframe rows).
+    private var paths = ContiguousArray<Value.Path>()
     private(set) var currents = ContiguousArray<Value>()
     private var froms = ContiguousArray<Value>()
     private var tos = ContiguousArray<Value>()
     private(set) var meta = ContiguousArray<TrackMeta>()
 
-    /// Keyframe slices of every keyframe track, and the value each slice reaches.
-    private var segments = ContiguousArray<KeyframeSegment<Value>>()
+    /// Keyframe slices of every keyframe track, the way along each, and the value each
+    /// slice reaches.
+    private var segments = ContiguousArray<KeyframeSegment>()
+    private var segmentPaths = ContiguousArray<Value.Path>()
     private var segmentValues = ContiguousArray<Value>()
     /// Pool entries whose track has gone; compacted when they outnumber the rest.
     private var deadSegments = 0
@@ -34,8 +38,8 @@ struct TrackTable<Value: TrackValue> {
         if case .keyframes = timing {
             offset = Int32(segments.count)
             for (i, slice) in slices.enumerated() {
-                segments.append(KeyframeSegment(start: slice.start, end: slice.end,
-                                                path: Value.path(from: values[i], to: values[i + 1])))
+                segments.append(KeyframeSegment(start: slice.start, end: slice.end))
+                segmentPaths.append(Value.path(from: values[i], to: values[i + 1]))
                 segmentValues.append(values[i + 1])
             }
         } else {
@@ -43,7 +47,8 @@ struct TrackTable<Value: TrackValue> {
             path = Value.path(from: from, to: to)
         }
         clocks.append(TrackClock(begin: begin, duration: duration, timeline: timeline, segmentOffset: offset,
-                                 segmentCount: Int32(slices.count), timing: timing, path: path))
+                                 segmentCount: Int32(slices.count), timing: timing))
+        paths.append(path)
         froms.append(from)
         tos.append(to)
         meta.append(entry)
@@ -57,11 +62,11 @@ struct TrackTable<Value: TrackValue> {
     /// row that moved into `row`, if one did.
     mutating func remove(at row: Int) -> (removed: TrackMeta, moved: TrackMeta?) {
         let clock = clocks[row]
-        Value.release(clock.path)
+        Value.release(paths[row])
         if case .curve(let solver) = clock.timing, solver.isOwned { solver.free() }
         if clock.segmentCount > 0 {
             let start = Int(clock.segmentOffset)
-            for i in start..<(start + Int(clock.segmentCount)) { Value.release(segments[i].path) }
+            for i in start..<(start + Int(clock.segmentCount)) { Value.release(segmentPaths[i]) }
             deadSegments += Int(clock.segmentCount)
         }
         let removed = meta[row]
@@ -69,6 +74,7 @@ struct TrackTable<Value: TrackValue> {
         var moved: TrackMeta?
         if row != last {
             clocks[row] = clocks[last]
+            paths[row] = paths[last]
             currents[row] = currents[last]
             froms[row] = froms[last]
             tos[row] = tos[last]
@@ -76,12 +82,14 @@ struct TrackTable<Value: TrackValue> {
             moved = meta[row]
         }
         clocks.removeLast()
+        paths.removeLast()
         currents.removeLast()
         froms.removeLast()
         tos.removeLast()
         meta.removeLast()
         if clocks.isEmpty {
             segments.removeAll(keepingCapacity: true)
+            segmentPaths.removeAll(keepingCapacity: true)
             segmentValues.removeAll(keepingCapacity: true)
             deadSegments = 0
         } else if deadSegments > 64 && deadSegments > segments.count / 2 {
@@ -101,6 +109,7 @@ struct TrackTable<Value: TrackValue> {
             if start != write {
                 for i in 0..<n {
                     segments[write + i] = segments[start + i]
+                    segmentPaths[write + i] = segmentPaths[start + i]
                     segmentValues[write + i] = segmentValues[start + i]
                 }
             }
@@ -108,26 +117,17 @@ struct TrackTable<Value: TrackValue> {
             write += n
         }
         segments.removeLast(segments.count - write)
+        segmentPaths.removeLast(segmentPaths.count - write)
         segmentValues.removeLast(segmentValues.count - write)
         deadSegments = 0
     }
 
     func current(_ row: Int) -> Value { currents[row] }
 
-    /// The value of row `row` at local time `t`.
-    func value(row: Int, atLocalTime t: Double) -> Value {
-        clocks.withUnsafeBufferPointer { clocks in
-            froms.withUnsafeBufferPointer { froms in
-                tos.withUnsafeBufferPointer { tos in
-                    segments.withUnsafeBufferPointer { segments in
-                        segmentValues.withUnsafeBufferPointer { values in
-                            Self.value(clocks.baseAddress! + row, from: froms.baseAddress! + row, to: tos.baseAddress! + row,
-                                       segments: segments.baseAddress, segmentValues: values.baseAddress, at: t)
-                        }
-                    }
-                }
-            }
-        }
+    /// The value of row `row` at local time `t`. (Mutating only because the table's
+    /// view lends out `currents` for writing; nothing is written.)
+    mutating func value(row: Int, atLocalTime t: Double) -> Value {
+        withView { view in view.value(row: row, atLocalTime: t) }
     }
 
     // MARK: - Frames
@@ -145,14 +145,22 @@ struct TrackTable<Value: TrackValue> {
     mutating func withView<R>(_ body: (TrackTableView<Value>) -> R) -> R {
         let n = clocks.count
         return clocks.withUnsafeBufferPointer { clocks in
-            froms.withUnsafeBufferPointer { froms in
-                tos.withUnsafeBufferPointer { tos in
-                    segments.withUnsafeBufferPointer { segments in
-                        segmentValues.withUnsafeBufferPointer { values in
-                            currents.withUnsafeMutableBufferPointer { currents in
-                                body(TrackTableView(count: n, clocks: clocks.baseAddress, froms: froms.baseAddress,
-                                                    tos: tos.baseAddress, currents: currents.baseAddress,
-                                                    segments: segments.baseAddress, segmentValues: values.baseAddress))
+            paths.withUnsafeBufferPointer { paths in
+                froms.withUnsafeBufferPointer { froms in
+                    tos.withUnsafeBufferPointer { tos in
+                        segments.withUnsafeBufferPointer { segments in
+                            segmentPaths.withUnsafeBufferPointer { segmentPaths in
+                                segmentValues.withUnsafeBufferPointer { values in
+                                    currents.withUnsafeMutableBufferPointer { currents in
+                                        let keyframes = KeyframePools(segments: segments.baseAddress,
+                                                                      paths: segmentPaths.baseAddress,
+                                                                      values: values.baseAddress)
+                                        return body(TrackTableView(count: n, clocks: clocks.baseAddress,
+                                                                   paths: paths.baseAddress, froms: froms.baseAddress,
+                                                                   tos: tos.baseAddress, currents: currents.baseAddress,
+                                                                   keyframes: keyframes))
+                                    }
+                                }
                             }
                         }
                     }
@@ -162,22 +170,24 @@ struct TrackTable<Value: TrackValue> {
     }
 
     /// The value of one track at local time `t` (before `begin` it holds `from`: UIKit
-    /// fills delayed animations backwards).
+    /// fills delayed animations backwards), stored in `out`. Stored rather than returned
+    /// so that a matrix goes straight into its row of `currents` instead of through a
+    /// temporary copy.
     @inline(__always)
-    static func value(_ clock: UnsafePointer<TrackClock<Value>>, from: UnsafePointer<Value>, to: UnsafePointer<Value>,
-                              segments: UnsafePointer<KeyframeSegment<Value>>?, segmentValues: UnsafePointer<Value>?,
-                              at t: Double) -> Value {
+    static func evaluate(_ clock: UnsafePointer<TrackClock>, path: UnsafePointer<Value.Path>,
+                         from: UnsafePointer<Value>, to: UnsafePointer<Value>, keyframes: KeyframePools<Value>,
+                         at t: Double, into out: UnsafeMutablePointer<Value>) {
         let elapsed = t - clock.pointee.begin
-        guard elapsed > 0 else { return from.pointee }
+        guard elapsed > 0 else { return out.pointee = from.pointee }
         let duration = clock.pointee.duration
-        guard elapsed < duration else { return to.pointee }
+        guard elapsed < duration else { return out.pointee = to.pointee }
         switch clock.pointee.timing {
         case .curve(let solver):
-            return Value.interpolate(clock.pointee.path, from, to, solver.progress(at: elapsed / duration))
+            out.pointee = Value.interpolate(path, from, to, solver.progress(at: elapsed / duration))
         case .spring(let solver):
-            return Value.interpolate(clock.pointee.path, from, to, solver.value(at: elapsed))
+            out.pointee = Value.interpolate(path, from, to, solver.value(at: elapsed))
         case .keyframes:
-            return keyframeValue(clock, from: from, segments: segments, segmentValues: segmentValues, at: elapsed / duration)
+            keyframeValue(clock, from: from, keyframes: keyframes, at: elapsed / duration, into: out)
         }
     }
 
@@ -185,23 +195,23 @@ struct TrackTable<Value: TrackValue> {
     /// the loop around the common cases (a curve, a spring) stays small enough to keep
     /// its values in registers.
     @inline(never)
-    static func keyframeValue(_ clock: UnsafePointer<TrackClock<Value>>, from: UnsafePointer<Value>,
-                              segments: UnsafePointer<KeyframeSegment<Value>>?, segmentValues: UnsafePointer<Value>?,
-                              at x: Double) -> Value {
+    static func keyframeValue(_ clock: UnsafePointer<TrackClock>, from: UnsafePointer<Value>,
+                              keyframes: KeyframePools<Value>, at x: Double, into out: UnsafeMutablePointer<Value>) {
         // The slice that applies is the last one that has started; between slices the
         // last value reached holds.
         let count = Int(clock.pointee.segmentCount)
-        guard count > 0, let segments, let segmentValues else { return from.pointee }
+        guard count > 0, let segments = keyframes.segments, let paths = keyframes.paths,
+              let segmentValues = keyframes.values else { return out.pointee = from.pointee }
         let base = Int(clock.pointee.segmentOffset)
         let run = segments + base, values = segmentValues + base
         var index = -1
         for i in 0..<count where run[i].start <= x { index = i }
-        guard index >= 0 else { return from.pointee }
+        guard index >= 0 else { return out.pointee = from.pointee }
         let s = run + index
-        if x >= s.pointee.end || s.pointee.end <= s.pointee.start { return values[index] }
+        if x >= s.pointee.end || s.pointee.end <= s.pointee.start { return out.pointee = values[index] }
         let start = index == 0 ? from : values + (index - 1)
-        return Value.interpolate(s.pointee.path, start, values + index,
-                                 (x - s.pointee.start) / (s.pointee.end - s.pointee.start))
+        out.pointee = Value.interpolate(paths + base + index, start, values + index,
+                                        (x - s.pointee.start) / (s.pointee.end - s.pointee.start))
     }
 
     // MARK: - Queries
@@ -222,23 +232,31 @@ struct TrackTable<Value: TrackValue> {
 /// A table's arrays as raw pointers for one frame (see `TrackTable.withView`).
 struct TrackTableView<Value: TrackValue> {
     let count: Int
-    let clocks: UnsafePointer<TrackClock<Value>>?
+    let clocks: UnsafePointer<TrackClock>?
+    let paths: UnsafePointer<Value.Path>?
     let froms: UnsafePointer<Value>?
     let tos: UnsafePointer<Value>?
     let currents: UnsafeMutablePointer<Value>?
-    let segments: UnsafePointer<KeyframeSegment<Value>>?
-    let segmentValues: UnsafePointer<Value>?
+    let keyframes: KeyframePools<Value>
+
+    /// The value of row `row` at local time `t`, leaving `currents` as it is.
+    func value(row: Int, atLocalTime t: Double) -> Value {
+        var result = currents![row]
+        TrackTable<Value>.evaluate(clocks! + row, path: paths! + row, from: froms! + row, to: tos! + row,
+                                   keyframes: keyframes, at: t, into: &result)
+        return result
+    }
 
     /// Evaluates `rows` at their timelines' local times, noting the rows that are over.
     func evaluate(rows: Range<Int>, localTimes: UnsafePointer<Double>, paused: UnsafePointer<Bool>,
                   kind: TrackKind, ended: inout [EndedTrack]) {
-        guard !rows.isEmpty, let clocks, let froms, let tos, let currents else { return }
+        guard !rows.isEmpty, let clocks, let paths, let froms, let tos, let currents else { return }
         for i in rows {
             let c = clocks + i
             let timeline = Int(c.pointee.timeline)
             let t = localTimes[timeline]
-            currents[i] = TrackTable<Value>.value(c, from: froms + i, to: tos + i, segments: segments,
-                                                  segmentValues: segmentValues, at: t)
+            TrackTable<Value>.evaluate(c, path: paths + i, from: froms + i, to: tos + i, keyframes: keyframes,
+                                       at: t, into: currents + i)
             // Over on the first frame at or after begin + duration, allowing for the
             // rounding of clock times (see `Stage.timeTolerance`). The value above is left
             // as it is: a row that ends is removed and its view shows the model.
@@ -247,6 +265,15 @@ struct TrackTableView<Value: TrackValue> {
             }
         }
     }
+}
+
+/// A table's keyframe pools as raw pointers for one frame (nil while empty).
+struct KeyframePools<Value: TrackValue> {
+    let segments: UnsafePointer<KeyframeSegment>?
+    let paths: UnsafePointer<Value.Path>?
+    let values: UnsafePointer<Value>?
+
+    static var empty: KeyframePools { KeyframePools(segments: nil, paths: nil, values: nil) }
 }
 
 /// Who a row animates, for which completion group, made when.

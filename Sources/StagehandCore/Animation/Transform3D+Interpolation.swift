@@ -222,14 +222,20 @@ struct AffinePath {
 
     @inline(__always)
     func value(from a: Transform2D, to b: Transform2D, fraction f: Double) -> Transform2D {
+        guard let (pa, pb) = parts else { return Self.entries(from: a, to: b, fraction: f) }
         func l(_ x: Double, _ y: Double) -> Double { Double.interpolate(from: x, to: y, fraction: f) }
-        guard let (pa, pb) = parts else {
-            return Transform2D(a: l(a.a, b.a), b: l(a.b, b.b), c: l(a.c, b.c), d: l(a.d, b.d),
-                               tx: l(a.tx, b.tx), ty: l(a.ty, b.ty))
-        }
         return AffineParts(tx: l(pa.tx, pb.tx), ty: l(pa.ty, pb.ty), sx: l(pa.sx, pb.sx),
                            sy: l(pa.sy, pb.sy), angle: l(pa.angle, pb.angle),
                            skew: l(pa.skew, pb.skew)).transform
+    }
+}
+
+extension AffinePath {
+    /// The path when an end is singular (it has no parts): entry by entry.
+    static func entries(from a: Transform2D, to b: Transform2D, fraction f: Double) -> Transform2D {
+        func l(_ x: Double, _ y: Double) -> Double { Double.interpolate(from: x, to: y, fraction: f) }
+        return Transform2D(a: l(a.a, b.a), b: l(a.b, b.b), c: l(a.c, b.c), d: l(a.d, b.d),
+                           tx: l(a.tx, b.tx), ty: l(a.ty, b.ty))
     }
 }
 

@@ -5,17 +5,29 @@ import StagehandABI
 /// fresh interaction when the gesture begins, keeping the previous one if the host
 /// refuses; update while the finger moves; finish or cancel on release; cancel when the
 /// gesture is cancelled, or when detached mid-gesture; offer the interaction only while
-/// a finger drives it), with the rules read from the file.
+/// a finger drives it), with the rules read from the file. The interaction itself is
+/// driven by the C header's `sh_gesture_drive` functions, the one copy of those rules
+/// that C bundles and the SDK use as well.
 final class DeclarativeGesture {
     private let interaction: Interaction
     private unowned let effect: DeclarativeEffect
-    private var host: sh_host { effect.host.pointee }
+    /// The host table, kept here rather than read through `effect`, which may already
+    /// be going when this goes.
+    private let table: UnsafePointer<sh_host>
+    private var host: sh_host { table.pointee }
 
-    private var driven: OpaquePointer?
-    /// The operation `driven` is for.
+    /// The interaction the last gesture started, and whether a finger drives it.
+    /// At a fixed address outside Swift's exclusivity checks: the host calls back into
+    /// this object (for the interaction, at the animation's end) from inside the drive's
+    /// own calls.
+    private let drive: UnsafeMutablePointer<sh_gesture_drive> = {
+        let drive = UnsafeMutablePointer<sh_gesture_drive>.allocate(capacity: 1)
+        drive.initialize(to: sh_gesture_drive())
+        return drive
+    }()
+    /// The operation `drive` is for.
     private var drivenOperation = SH_OPERATION_NONE
-    private var lastProgress = 0.0
-    private var isDriving = false
+    private var isDriving: Bool { drive.pointee.driving }
     private var attachments: [Attachment] = []
 
     /// What `attach` did to one controller; also the `user` of its gesture's callbacks.
@@ -40,21 +52,23 @@ final class DeclarativeGesture {
     init(interaction: Interaction, effect: DeclarativeEffect) {
         self.interaction = interaction
         self.effect = effect
+        self.table = effect.host
     }
 
     deinit {
-        if let driven { host.interaction_release(driven) }
+        // Released, not cancelled: the host keeps a released interaction alive while
+        // its transition runs, and nothing may call back into an object going away.
+        drive.pointee.driving = false
+        sh_gesture_drive_let_go(drive, table)
+        drive.deallocate()
     }
 
     func interactionController(for operation: sh_operation) -> OpaquePointer? {
-        operation == drivenOperation && isDriving ? driven : nil
+        sh_gesture_drive_offer(drive, operation, drivenOperation)
     }
 
     func animationEnded() {
-        if !isDriving, let driven {
-            host.interaction_release(driven)
-            self.driven = nil
-        }
+        sh_gesture_drive_let_go(drive, table)
     }
 
     func attach(to controller: OpaquePointer) {
@@ -120,9 +134,8 @@ final class DeclarativeGesture {
         let h = host
         guard let gesture = attachment.gesture else { return }
         let state = h.gesture_state(gesture)
-        if isDriving, state == SH_GESTURE_BEGAN || state == SH_GESTURE_CHANGED {
-            isDriving = false
-            if let driven { h.interaction_cancel(driven) }
+        if state == SH_GESTURE_BEGAN || state == SH_GESTURE_CHANGED {
+            sh_gesture_drive_end(drive, table, false)
         }
         h.gesture_remove(gesture)
         attachment.gesture = nil
@@ -215,15 +228,13 @@ final class DeclarativeGesture {
             released(attachment)
         case SH_GESTURE_CANCELLED, SH_GESTURE_FAILED:
             guard isDriving else { return }
-            isDriving = false
-            end(attachment.spec, finishing: false, at: lastProgress, isRelease: false)
+            end(attachment.spec, finishing: false, at: drive.pointee.progress, isRelease: false)
         default:
             break
         }
     }
 
     private func released(_ attachment: Attachment) {
-        isDriving = false
         let h = host
         let spec = attachment.spec
         let reached = progress(attachment)
@@ -239,33 +250,20 @@ final class DeclarativeGesture {
     }
 
     private func begin(_ attachment: Attachment) {
-        let h = host
-        guard let candidate = h.interaction_create() else { return }
-        let previous = driven
-        driven = candidate
-        isDriving = true
-        lastProgress = 0
-        let started = attachment.pops ? h.interaction_begin_pop(candidate, attachment.controller)
-                                      : h.interaction_begin_dismiss(candidate, attachment.controller)
-        if started {
-            drivenOperation = attachment.pops ? SH_OPERATION_POP : SH_OPERATION_DISMISS
-            if let previous { h.interaction_release(previous) }
-        } else {
-            h.interaction_release(candidate)
-            driven = previous
-            isDriving = false
+        let operation = attachment.pops ? SH_OPERATION_POP : SH_OPERATION_DISMISS
+        if sh_gesture_drive_start(drive, table, operation, attachment.controller) {
+            drivenOperation = operation
         }
     }
 
     private func update(_ progress: Double) {
-        lastProgress = progress
-        if let driven { host.interaction_update(driven, progress) }
+        sh_gesture_drive_update(drive, table, progress)
     }
 
     private func end(_ spec: InteractiveSpec, finishing: Bool, at progress: Double, isRelease: Bool) {
         let h = host
-        guard let driven else { return }
-        if isRelease, spec.updatesOnRelease { h.interaction_update(driven, progress) }
+        guard let driven = drive.pointee.interaction else { return }
+        if isRelease, spec.updatesOnRelease { sh_gesture_drive_update(drive, table, progress) }
         switch spec.completionSpeed {
         case .remaining?:
             h.interaction_set_completion_speed(driven, max(1 - progress, 0.01))
@@ -275,6 +273,6 @@ final class DeclarativeGesture {
             break
         }
         if let curve = spec.completionCurve { h.interaction_set_completion_curve(driven, sh_curve(rawValue: curve)) }
-        if finishing { h.interaction_finish(driven) } else { h.interaction_cancel(driven) }
+        sh_gesture_drive_end(drive, table, finishing)
     }
 }

@@ -1,3 +1,5 @@
+import StagehandABI
+
 /// A pop or a dismissal that a finger drives: the recognizer on the controller's view,
 /// the `PercentDrivenInteractiveTransition` it feeds, and the rules between the two.
 ///
@@ -142,7 +144,8 @@ public final class GestureDrivenTransition {
     /// The gesture is over and the interaction is about to be finished or cancelled: the
     /// moment to set `completionSpeed` or `completionCurve`, or to make a last update.
     public struct Ending {
-        /// The interaction about to be finished or cancelled.
+        /// The interaction about to be finished or cancelled. The gesture owns it and
+        /// lets it go once its transition ends: use it here, do not keep it.
         public let interaction: PercentDrivenInteractiveTransition
         /// On a release, the progress there; for a cancelled gesture, the progress the
         /// interaction was last updated to.
@@ -195,12 +198,23 @@ public final class GestureDrivenTransition {
     let shouldBegin: ((GestureRecognizer, ViewController) -> Bool)?
     let willEnd: ((Ending) -> Void)?
 
-    /// The gesture's interaction, kept until its transition ends (the host drives it until then).
-    private var interaction: PercentDrivenInteractiveTransition?
-    /// The progress `interaction` was last updated to.
-    private var lastProgress = 0.0
-    /// Whether a finger is driving `interaction` right now.
-    public private(set) var isDriving = false
+    /// The gesture's interaction and whether a finger drives it: the C header's
+    /// `sh_gesture_drive`, whose functions are the one copy of the rules between a
+    /// gesture and its interaction (fresh per gesture, kept when the host refuses,
+    /// offered only while driven, let go once its transition ends).
+    ///
+    /// It lives at a fixed address outside Swift's exclusivity checks: the host calls
+    /// back into this object (to ask for the interaction, to say the animation ended)
+    /// from inside the drive's own calls.
+    private let drive: UnsafeMutablePointer<sh_gesture_drive> = {
+        let drive = UnsafeMutablePointer<sh_gesture_drive>.allocate(capacity: 1)
+        drive.initialize(to: sh_gesture_drive())
+        return drive
+    }()
+    /// `drive`'s interaction as the SDK's type, made again when the drive starts another.
+    private var drivenInteraction: PercentDrivenInteractiveTransition?
+    /// Whether a finger is driving the interaction right now.
+    public var isDriving: Bool { drive.pointee.driving }
     /// What `attach` did to each controller, for `detach` to undo.
     private var attachments: [ViewController: Attachment] = [:]
 
@@ -253,6 +267,11 @@ public final class GestureDrivenTransition {
         for viewController in attachments.keys {
             detach(from: viewController)
         }
+        // Released, not cancelled: the host keeps a released interaction alive while
+        // its transition runs, and nothing may call back into an object going away.
+        drive.pointee.driving = false
+        if let host = Host.table { sh_gesture_drive_let_go(drive, host) }
+        drive.deallocate()
     }
 
     // MARK: What the effect forwards
@@ -260,14 +279,14 @@ public final class GestureDrivenTransition {
     /// `Effect.interactionController(for:)`: the interaction, while a finger drives this
     /// gesture's operation.
     public func interactionController(for operation: TransitionOperation) -> PercentDrivenInteractiveTransition? {
-        operation == transitionOperation && isDriving ? interaction : nil
+        sh_gesture_drive_offer(drive, operation.abi, transitionOperation.abi) == nil ? nil : interaction()
     }
 
     /// `Effect.animationEnded(_:)`: lets the interaction go, unless a new gesture drives it.
     public func animationEnded(_ transitionCompleted: Bool) {
-        if !isDriving {
-            interaction = nil
-        }
+        guard let host = Host.table else { return }
+        sh_gesture_drive_let_go(drive, host)
+        if drive.pointee.interaction == nil { drivenInteraction = nil }
     }
 
     /// `Effect.attach(to:)`: installs the recognizer on the controller's view (a pop
@@ -313,9 +332,8 @@ public final class GestureDrivenTransition {
     public func detach(from viewController: ViewController) {
         guard let attachment = attachments.removeValue(forKey: viewController) else { return }
         let state = attachment.recognizer.state
-        if isDriving, state == .began || state == .changed {
-            isDriving = false
-            interaction?.cancel()
+        if state == .began || state == .changed, let host = Host.table {
+            sh_gesture_drive_end(drive, host, false)
         }
         attachment.recognizer.remove()
         attachment.replacedSystemPop?.isEnabled = attachment.systemPopWasEnabled
@@ -378,8 +396,7 @@ public final class GestureDrivenTransition {
             released(recognizer, of: viewController)
         case .cancelled, .failed:
             guard isDriving else { return }
-            isDriving = false
-            end(finishing: false, at: lastProgress, isRelease: false)
+            end(finishing: false, at: drive.pointee.progress, isRelease: false)
         case .possible:
             break
         }
@@ -388,45 +405,47 @@ public final class GestureDrivenTransition {
     /// The finger let go (or the system cancelled a gesture treated as a release): the
     /// release rule decides, at the progress where the finger last was.
     private func released(_ recognizer: GestureRecognizer, of viewController: ViewController) {
-        isDriving = false
         let progress = clampedProgress(recognizer, of: viewController)
         let finishing = release.shouldFinish(Release(progress: progress, recognizer: recognizer))
         end(finishing: finishing, at: progress, isRelease: true)
     }
 
-    /// Starts the operation with a fresh interaction, which replaces the previous one
-    /// only if the host accepts it: a refused start (a transition still running, say)
-    /// must not release an interaction the host is still driving.
+    /// Starts the operation with a fresh interaction (`sh_gesture_drive_start`), which
+    /// replaces the previous one only if the host accepts it: a refused start (a
+    /// transition still running, say) must not release an interaction the host is still
+    /// driving.
     private func begin(on viewController: ViewController) {
-        guard let candidate = PercentDrivenInteractiveTransition() else { return }
-        let previous = interaction
-        interaction = candidate
-        isDriving = true
-        lastProgress = 0
-        let started: Bool
-        switch operation {
-        case .pop: started = candidate.beginPop(of: viewController)
-        case .dismissal: started = candidate.beginDismissal(of: viewController)
-        }
-        if !started {
-            interaction = previous
-            isDriving = false
-        }
+        guard let host = Host.table else { return }
+        let operation = transitionOperation.abi
+        _ = sh_gesture_drive_start(drive, host, operation, viewController.handle)
     }
 
     private func update(_ progress: Double) {
-        lastProgress = progress
-        interaction?.update(progress)
+        guard let host = Host.table else { return }
+        sh_gesture_drive_update(drive, host, progress)
     }
 
+    /// The gesture is over: `willEnd` sees the interaction first, then the drive
+    /// finishes or cancels it.
     private func end(finishing: Bool, at progress: Double, isRelease: Bool) {
-        guard let interaction else { return }
-        willEnd?(Ending(interaction: interaction, progress: progress, isRelease: isRelease, isFinishing: finishing))
-        if finishing {
-            interaction.finish()
-        } else {
-            interaction.cancel()
+        guard let host = Host.table else { return }
+        if let interaction = interaction() {
+            willEnd?(Ending(interaction: interaction, progress: progress, isRelease: isRelease, isFinishing: finishing))
         }
+        sh_gesture_drive_end(drive, host, finishing)
+    }
+
+    /// The drive's interaction as the SDK's type (the same object while the drive keeps
+    /// the same interaction, so what `willEnd` sets on it stays with it).
+    private func interaction() -> PercentDrivenInteractiveTransition? {
+        guard let handle = drive.pointee.interaction else {
+            drivenInteraction = nil
+            return nil
+        }
+        if drivenInteraction?.handle != handle {
+            drivenInteraction = PercentDrivenInteractiveTransition(borrowing: handle)
+        }
+        return drivenInteraction
     }
 }
 

@@ -9,15 +9,25 @@ import StagehandABI
 /// `Effect.interactionController(for:)`.
 public final class PercentDrivenInteractiveTransition {
     let handle: OpaquePointer
+    /// Whether this object releases the host's interaction when it goes; not for one
+    /// that an `sh_gesture_drive` owns (see `GestureDrivenTransition`).
+    private let ownsHandle: Bool
 
     /// `nil` if the host could not make one.
     public init?() {
         guard let handle = Host.function(\.interaction_create)() else { return nil }
         self.handle = handle
+        self.ownsHandle = true
+    }
+
+    /// The interaction `handle`, which something else owns and releases.
+    init(borrowing handle: OpaquePointer) {
+        self.handle = handle
+        self.ownsHandle = false
     }
 
     deinit {
-        Host.function(\.interaction_release)(handle)
+        if ownsHandle { Host.function(\.interaction_release)(handle) }
     }
 
     /// Starts `navigationController`'s pop, driven by this interaction (what a pan's

@@ -21,4 +21,16 @@ public enum TransitionOperation: Hashable, Sendable {
         default: self = .none
         }
     }
+
+    /// The operation as the C header spells it.
+    var abi: sh_operation {
+        switch self {
+        case .none: SH_OPERATION_NONE
+        case .push: SH_OPERATION_PUSH
+        case .pop: SH_OPERATION_POP
+        case .present: SH_OPERATION_PRESENT
+        case .dismiss: SH_OPERATION_DISMISS
+        case .container: SH_OPERATION_CONTAINER
+        }
+    }
 }

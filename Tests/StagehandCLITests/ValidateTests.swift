@@ -47,7 +47,7 @@ import Testing
         let workspace = try Workspace()
         let pids = workspace.path + "/pids"
         var recording = TestBundle(effect: "recorder", factory: "recorder_create")
-        recording.animateBody = AuthorMistakeTests.pushing(#"FILE *f = fopen("\#(pids)", "a"); if (f) { fprintf(f, "%d\n", (int)getpid()); fclose(f); }"#)
+        recording.animateBody = TestBundle.pushing(#"FILE *f = fopen("\#(pids)", "a"); if (f) { fprintf(f, "%d\n", (int)getpid()); fclose(f); }"#)
         let first = try workspace.compile(recording.source, to: "libRecorder.so")
         var second = recording
         second.effect = "recorder-two"
@@ -157,7 +157,7 @@ import Testing
     @Test(.tags(.longRun), .slow) func theTimeLimitIsPerStepAndNamesTheEffectThatExceedsIt() throws {
         let workspace = try Workspace()
         var bundle = TestBundle(effect: "slow-1", factory: "test_effect_create")
-        bundle.animateBody = AuthorMistakeTests.pushing("")
+        bundle.animateBody = TestBundle.pushing("")
         bundle.prelude = """
             sh_effect *test_effect_create(double duration);
             sh_effect *slow_create(void) { usleep(100000); return test_effect_create(0.2); }
@@ -193,7 +193,7 @@ import Testing
     @Test func aDeclaredChoiceTheFactoryRefusesFailsValidate() throws {
         let workspace = try Workspace()
         var bundle = TestBundle(effect: "edgy", factory: "test_effect_create")
-        bundle.animateBody = AuthorMistakeTests.pushing("")
+        bundle.animateBody = TestBundle.pushing("")
         bundle.prelude = """
             #include <string.h>
             sh_effect *test_effect_create(double duration);

@@ -17,14 +17,14 @@ import Testing
             _ = try workspace.directory("data")
         }
 
-        func run(_ arguments: [String]) throws -> StagehandRun {
+        func run(_ arguments: [String]) throws -> ProcessRun {
             try runStagehand(arguments, in: workspace.path, environment: ["XDG_DATA_HOME": dataHome])
         }
 
         /// A C bundle of one push effect that shows the pushed view and completes.
         func nativeBundle(_ effect: String, library: String) throws -> String {
             var bundle = TestBundle(effect: effect, factory: effect.replacingOccurrences(of: "-", with: "_") + "_create")
-            bundle.animateBody = AuthorMistakeTests.pushing("")
+            bundle.animateBody = TestBundle.pushing("")
             return try workspace.compile(bundle.source, to: "lib\(library).so")
         }
 
@@ -127,7 +127,7 @@ import Testing
         try FileManager.default.removeItem(atPath: effectFile)
 
         let environment = ["XDG_DATA_HOME": user.dataHome, "STAGEHAND_CACHE_DIR": user.workspace.path + "/cache"]
-        func run(_ arguments: [String]) throws -> StagehandRun {
+        func run(_ arguments: [String]) throws -> ProcessRun {
             try runStagehand(arguments, in: user.workspace.path, environment: environment)
         }
         let install = try run(["install", "travelling.shpack"])
@@ -233,7 +233,7 @@ import Testing
         let home = try Home()
         let pids = home.workspace.path + "/pids"
         var recording = TestBundle(effect: "first-recorder", factory: "first_recorder_create")
-        recording.animateBody = AuthorMistakeTests.pushing(#"FILE *f = fopen("\#(pids)", "a"); if (f) { fprintf(f, "%d\n", (int)getpid()); fclose(f); }"#)
+        recording.animateBody = TestBundle.pushing(#"FILE *f = fopen("\#(pids)", "a"); if (f) { fprintf(f, "%d\n", (int)getpid()); fclose(f); }"#)
         let first = try Data(contentsOf: URL(fileURLWithPath: try home.workspace.compile(recording.source, to: "libFirstRecorder.so")))
         recording.effect = "second-recorder"
         recording.factory = "second_recorder_create"

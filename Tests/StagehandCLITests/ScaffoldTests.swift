@@ -12,9 +12,9 @@ import Testing
 
     /// The next step `stagehand new` printed (its last line), run as a user would paste
     /// it into a shell, with `environment` added.
-    static func runNextStep(_ created: StagehandRun, environment: [String: String] = [:]) throws -> LibraryPackageTests.Run {
+    static func runNextStep(_ created: ProcessRun, environment: [String: String] = [:]) throws -> ProcessRun {
         let step = try #require(created.output.split(separator: "\n").last.map { $0.trimmingCharacters(in: .whitespaces) })
-        return try LibraryPackageTests.run("/bin/sh", ["-c", step], in: "/", environment: environment)
+        return try runProcess("/bin/sh", ["-c", step], in: "/", environment: environment)
     }
 
     /// No generated file names a directory of the machine it was made on: neither the
@@ -91,9 +91,9 @@ import Testing
         let moved = workspace.path + "/b/c/FadeIn"
         try FileManager.default.createDirectory(atPath: workspace.path + "/b/c", withIntermediateDirectories: true)
         try FileManager.default.moveItem(atPath: workspace.path + "/a/FadeIn", toPath: moved)
-        let stale = try LibraryPackageTests.run("/usr/bin/env", ["make", "-s"], in: moved)
+        let stale = try runProcess("/usr/bin/env", ["make", "-s"], in: moved)
         #expect(stale.status != 0, "the relative path no longer leads to the checkout")
-        let make = try LibraryPackageTests.run("/usr/bin/env", ["make", "-s"], in: moved,
+        let make = try runProcess("/usr/bin/env", ["make", "-s"], in: moved,
                                                environment: ["STAGEHAND_CHECKOUT": TestEnvironment.repositoryRoot])
         #expect(make.status == 0, "\(make.errors)")
         let catalog = try runStagehand(["catalog", "--json", "--plugins", moved])
@@ -106,7 +106,7 @@ import Testing
     /// products in the system's temporary directory, so a second run only recompiles the
     /// new packages.
     @Test(.tags(.nestedBuild), .slow) func scaffoldedSwiftEffectsBuildOfflineLoadAndRun() throws {
-        let root = LibraryPackageTests.scratch("scaffold")
+        let root = TestEnvironment.scratch("scaffold")
         let fm = FileManager.default
         // One folder for every kind, its .build kept aside while `new` writes it: the
         // compiler's caches hold the package's path.
@@ -158,7 +158,7 @@ import Testing
         let declared = try String(contentsOfFile: bundleFile, encoding: .utf8)
         try declared.replacingOccurrences(of: "(_ duration: Double)", with: "(_ duration: Float)")
             .write(toFile: bundleFile, atomically: true, encoding: .utf8)
-        let mismatched = try LibraryPackageTests.run("/usr/bin/env", ["swift", "build"], in: directory)
+        let mismatched = try runProcess("/usr/bin/env", ["swift", "build"], in: directory)
         #expect(mismatched.status != 0)
         #expect((mismatched.output + mismatched.errors).contains("cannot convert value of type 'Float' to expected argument type 'Double'"),
                 "\(mismatched.output)\(mismatched.errors)")
