@@ -38,9 +38,13 @@ package final class TraceRecorder {
 
     /// Whether the warning about numbers that overflowed was said (once per run).
     private var saidOverflow = false
+    /// How many views the last frame recorded: the next has about as many, so its array
+    /// is made that large at once rather than grown (and copied) view by view.
+    private var lastViewCount = 0
 
     func capture() {
         var views: [Trace.ViewRecord] = []
+        views.reserveCapacity(lastViewCount)
         // Every number a bundle gives the host is finite and bounded (`NumberRule`), but
         // the scene multiplies them (a chain of scaled views, a projection): what
         // overflows to infinity or NaN all the same is written as 0, counted, and said
@@ -65,18 +69,26 @@ package final class TraceRecorder {
             let p = v.presentation
             let shown = opacity * p.alpha
             let t = p.transform
+            // Computed (from the bounds, anchor, center and a 3D transform's projected
+            // corners): once, not once per number.
+            let frame = p.frame
             title = v.viewController?.title ?? v.label ?? v.name ?? v.kind.rawValue
-            let color = p.backgroundColor.map { [$0.red, $0.green, $0.blue, $0.alpha].map(r) }
+            // Array literals rather than `map`: every frame records every view, and in a
+            // debug build (the tests') each `map` is an unspecialised generic call.
+            let color = p.backgroundColor.map { [r($0.red), r($0.green), r($0.blue), r($0.alpha)] }
+            var corners: [[Double]] = []
+            corners.reserveCapacity(4)
+            for corner in p.bounds.corners {
+                let c = toWindow.project(x: corner.x, y: corner.y).point
+                corners.append([r(c.x), r(c.y)])
+            }
             var record = Trace.ViewRecord(
                 title: title,
                 kind: v.kind.rawValue, source: v.sourceKind?.rawValue, depth: depth,
-                frame: [p.frame.origin.x, p.frame.origin.y, p.frame.width, p.frame.height].map(r),
-                transform: [t.a, t.b, t.c, t.d, t.tx, t.ty].map(r),
+                frame: [r(frame.origin.x), r(frame.origin.y), r(frame.width), r(frame.height)],
+                transform: [r(t.a), r(t.b), r(t.c), r(t.d), r(t.tx), r(t.ty)],
                 alpha: r(p.alpha), opacity: r(shown), hidden: p.isHidden,
-                corners: p.bounds.corners.map {
-                    let c = toWindow.project(x: $0.x, y: $0.y).point
-                    return [r(c.x), r(c.y)]
-                },
+                corners: corners,
                 color: color, cornerRadius: r(p.cornerRadius), shadow: r(p.shadowOpacity))
             Self.recordLayerProperties(of: p, in: &record, rounding: r)
             if let id = v.matchID, !id.isEmpty { record.match = id }
@@ -102,6 +114,7 @@ package final class TraceRecorder {
             stage.report(.warning, .numbersOverflowed, "trace", "at \(frame.t) s, \(overflowed) numbers of the scene overflowed to infinity or NaN (first in view \"\(firstOverflow ?? "")\"); they are written as 0 (said once per run)")
         }
         frameCount += 1
+        lastViewCount = views.count
         if let consumer { consumer(frame) } else { frames.append(frame) }
     }
 
@@ -136,5 +149,5 @@ package final class TraceRecorder {
 
     /// Six decimals: enough for any picture, and traces stay readable and diffable. A
     /// number too large for six decimals is kept as it is (multiplying it would overflow).
-    static func round6(_ x: Double) -> Double { abs(x) < 1e15 ? (x * 1e6).rounded() / 1e6 : x }
+    static func round6(_ x: Double) -> Double { x.magnitude < 1e15 ? (x * 1e6).rounded() / 1e6 : x }
 }

@@ -123,22 +123,25 @@ import StagehandCore
     }
 
     /// explode's vertical swipe and pinch, and its swipe dismissing what it presented: C
-    /// drives them as the SDK does (progress, threshold, a pop only downward).
+    /// drives them as the SDK does (progress, threshold, a pop only downward). The gesture
+    /// is the point, not the tiles: large ones (21 instead of 220), as every frame of the
+    /// trace records each tile.
     @Test(arguments: [threshold - epsilon, threshold + epsilon])
     func explodeTakesEveryGesture(_ p: Double) throws {
         let finished = p > Self.threshold
         let outcome = finished ? "completed" : "cancelled"
-        let vertical = try Self.drivenPop("explode", travel: (0, p * Self.distance), parameters: ["gesture": "vertical"])
+        let tile = "130"
+        let vertical = try Self.drivenPop("explode", travel: (0, p * Self.distance), parameters: ["gesture": "vertical", "tile": tile])
         #expect(Library.events(vertical).suffix(2) == ["began explode pop true", "\(outcome) explode pop true"])
         Library.expectEnd(vertical, stack: finished ? ["Root"] : ["Root", "Detail"])
-        let upward = try Self.drivenPop("explode", travel: (0, -0.9 * Self.distance), parameters: ["gesture": "vertical"])
+        let upward = try Self.drivenPop("explode", travel: (0, -0.9 * Self.distance), parameters: ["gesture": "vertical", "tile": tile])
         #expect(Library.events(upward).suffix(2) == ["began explode push false", "completed explode push false"], "an upward swipe popped")
 
         let pinch = try Library.play(navigation: #""push": "explode", "pop": "explode", "interactivePop": "explode""#, steps: [
             #"{"push": {"title": "Detail"}}"#, #"{"wait": 1.5}"#,
             #"{"pinch": {"center": [195, 400], "from": 300, "to": \#(300 * (finished ? 0.3 : 0.7)), "duration": 0.3, "hold": 0.2, "release": true}}"#,
             #"{"wait": 2}"#,
-        ], parameters: ["explode": ["gesture": "pinch"]])
+        ], parameters: ["explode": ["gesture": "pinch", "tile": tile]])
         // Closed to 0.3 or 0.7 of the distance: the pinch begins 8 pt in, so its scale is
         // measured from a little less than 300 (LibraryPinchTests holds it exactly).
         #expect(Library.events(pinch).suffix(2) == ["began explode pop true", "\(outcome) explode pop true"])
@@ -149,7 +152,7 @@ import StagehandCore
          "steps": [{"present": {"title": "Sheet", "effect": "explode", "dismissal": "explode", "interactiveDismissal": "explode"}}, {"wait": 1.5},
                    {"drag": {"from": [300, 300], "to": [\(300 - p * Self.distance), 300], "duration": 0.3, "hold": 0.2, "release": true}},
                    {"wait": 2}]}
-        """)
+        """, parameters: ["explode": ["tile": tile]])
         #expect(Library.events(dismissal).suffix(2) == ["began explode dismiss true", "\(outcome) explode dismiss true"])
         expectSettled(dismissal)
         #expect(dismissal.trace.frames.last?.presented == (finished ? [] : ["Sheet"]))
