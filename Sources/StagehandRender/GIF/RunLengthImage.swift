@@ -1,3 +1,5 @@
+import Foundation
+
 /// A frame's pixels as runs of one colour, in reading order: what is kept of each
 /// frame between painting and encoding. The pictures are mostly flat cards, so a frame of
 /// 390 × 844 pixels is a few thousand runs instead of 1.3 MB; choosing the palette and
@@ -29,24 +31,40 @@ struct RunLengthImage: Sendable {
         canvas.withPixels { pixels, stride in
             var current: UInt32 = pixels[0] & 0xFF_FFFF
             var length = 0
+            // The row's stretches of one colour, in order; a row equal to the one above
+            // (most rows of a picture of flat cards) reuses them without being scanned.
+            var stretches: [(color: UInt32, length: Int)] = []
+            stretches.reserveCapacity(256)
+            let base = UnsafeRawPointer(pixels.baseAddress!)
             for y in 0..<canvas.height {
                 let row = y * stride
-                var x = 0
-                while x < canvas.width {
-                    // The run goes on while the colour (alpha aside) stays the same:
-                    // eight pixels at a time through the flat stretches, then one by one.
-                    let start = x
-                    let same = SIMD8<UInt32>(repeating: current), colour = SIMD8<UInt32>(repeating: 0xFF_FFFF)
-                    while x + 8 <= canvas.width,
-                          (UnsafeRawPointer(pixels.baseAddress! + row + x).loadUnaligned(as: SIMD8<UInt32>.self) ^ same) & colour == .zero {
-                        x += 8
+                if y == 0 || memcmp(base + 4 * row, base + 4 * (row - stride), 4 * canvas.width) != 0 {
+                    stretches.removeAll(keepingCapacity: true)
+                    var x = 0
+                    while x < canvas.width {
+                        // The stretch goes on while the colour (alpha aside) stays the
+                        // same: eight pixels at a time through the flat parts, then one by one.
+                        let color = pixels[row + x] & 0xFF_FFFF
+                        let start = x
+                        x += 1
+                        let same = SIMD8<UInt32>(repeating: color), colour = SIMD8<UInt32>(repeating: 0xFF_FFFF)
+                        while x + 8 <= canvas.width,
+                              ((base + 4 * (row + x)).loadUnaligned(as: SIMD8<UInt32>.self) ^ same) & colour == .zero {
+                            x += 8
+                        }
+                        while x < canvas.width, (pixels[row + x] ^ color) & 0xFF_FFFF == 0 { x += 1 }
+                        stretches.append((color, x - start))
                     }
-                    while x < canvas.width, (pixels[row + x] ^ current) & 0xFF_FFFF == 0 { x += 1 }
-                    length += x - start
-                    guard x < canvas.width else { break }
-                    append(current, length)
-                    current = pixels[row + x] & 0xFF_FFFF
-                    length = 0
+                }
+                // A run goes on across rows while the colour does.
+                for stretch in stretches {
+                    if stretch.color == current {
+                        length += stretch.length
+                    } else {
+                        append(current, length)
+                        current = stretch.color
+                        length = stretch.length
+                    }
                 }
             }
             append(current, length)

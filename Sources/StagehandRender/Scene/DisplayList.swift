@@ -99,9 +99,10 @@ struct DisplayList: Sendable {
     static func parentsOfPlusLighterViews(_ views: [Trace.ViewRecord]) -> Set<Int> {
         var out: Set<Int> = []
         var path: [Int] = []
-        for (index, view) in views.enumerated() {
-            while path.count > view.depth { path.removeLast() }
-            if view.compositing == "plus-lighter", let parent = path.last, views[parent].depth == view.depth - 1 {
+        for index in views.indices {
+            let depth = views[index].depth
+            while path.count > depth { path.removeLast() }
+            if views[index].compositing == "plus-lighter", let parent = path.last, views[parent].depth == depth - 1 {
                 out.insert(parent)
             }
             path.append(index)
