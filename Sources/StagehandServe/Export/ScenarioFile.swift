@@ -1,5 +1,6 @@
 import StagehandCore
 import StagehandHost
+import StagehandTrace
 
 /// Writes a recording as a scenario file `stagehand play` reads. Numbers are written so
 /// they read back as exactly the same doubles (Swift's shortest round-trip form), and a
@@ -96,17 +97,6 @@ enum ScenarioFile {
     }
 
     static func string(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case _ where scalar.value < 0x20:
-                let hex = String(scalar.value, radix: 16)
-                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out + "\""
+        jsonStringLiteral(text)
     }
 }

@@ -33,7 +33,7 @@ public enum ParameterValue: Hashable, Sendable, CustomStringConvertible {
         case .int64(let value): return String(value)
         case .uint32(let value): return String(value)
         case .bool(let value): return value ? "true" : "false"
-        case .string(let value): return Self.quoted(value)
+        case .string(let value): return jsonStringLiteral(value)
         }
     }
 
@@ -55,22 +55,6 @@ public enum ParameterValue: Hashable, Sendable, CustomStringConvertible {
 
     package enum Ordering {
         case ascending, same, descending
-    }
-
-    /// A JSON string literal: quotes, backslashes and control characters escaped.
-    private static func quoted(_ text: String) -> String {
-        var result = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            case "\t": result += "\\t"
-            case _ where scalar.value < 0x20: result += "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count) + String(scalar.value, radix: 16)
-            default: result.unicodeScalars.append(scalar)
-            }
-        }
-        return result + "\""
     }
 
     /// `10` rather than `10.0` for whole numbers, so messages echo what people wrote.
