@@ -156,7 +156,7 @@ let package = Package(
         // products, the host table), workspaces, test bundles and running `stagehand`.
         // Built with the tests only.
         .target(name: "StagehandTestSupport", dependencies: ["StagehandHost", "StagehandCore", "StagehandABI"], path: "Tests/StagehandTestSupport"),
-        .testTarget(name: "StagehandCoreTests", dependencies: ["StagehandCore"]),
+        .testTarget(name: "StagehandCoreTests", dependencies: ["StagehandCore", "StagehandTestSupport"]),
         .testTarget(name: "StagehandHostTests", dependencies: ["StagehandHost", "StagehandCore", "StagehandABI", "StagehandTestSupport",
                                                                .product(name: "PropertyBased", package: "swift-property-based")],
                     exclude: ["Fixtures"]),

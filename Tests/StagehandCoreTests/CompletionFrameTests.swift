@@ -1,5 +1,6 @@
 import Testing
 @testable import StagehandCore
+import StagehandTestSupport
 
 /// Completion lands on the first frame at or after start + duration, whatever frame the
 /// animation or transition starts on. Clock times are frame counts over the frame rate,
@@ -11,21 +12,6 @@ import Testing
     /// frame count is exact.
     static func expectedFrames(milliseconds: Int, fps: Int) -> Int {
         (milliseconds * fps + 999) / 1000
-    }
-
-    /// A deterministic generator, so a failure names a case that replays.
-    struct SplitMix64 {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-        mutating func int(in range: ClosedRange<Int>) -> Int {
-            range.lowerBound + Int(next() % UInt64(range.count))
-        }
     }
 
     /// An animation controller that lasts a given time and completes from its

@@ -1,23 +1,11 @@
 import Foundation
 import Testing
 @_spi(Benchmarks) @testable import StagehandCore
+import StagehandTestSupport
 
 /// The engine's inner machinery (tables of plain values, the solvers of its frame loop,
 /// the second thread for big frames) against the definitions it stands in for.
 @Suite struct EngineTablesTests {
-    /// SplitMix64, so random cases are the same on every run.
-    private struct Random {
-        var state: UInt64
-        mutating func next() -> Double {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            z ^= z >> 31
-            return Double(z >> 11) / Double(1 << 53)
-        }
-    }
-
     @Test func sincosIsWithinTwoUlpOfLibm() {
         var x = -300.0
         while x < 300 {
@@ -34,12 +22,12 @@ import Testing
     }
 
     @Test func springSolverMatchesSpring() {
-        var random = Random(state: 11)
+        var random = SplitMix64(state: 11)
         var springs = [Spring(duration: 0.8, dampingRatio: 0.6), Spring(duration: 0.6, dampingRatio: 1),
                        Spring(stiffness: 100, damping: 30), Spring(stiffness: 300, damping: 2, initialVelocity: 3)]
         for _ in 0..<100 {
-            springs.append(Spring(duration: 0.1 + 2 * random.next(), dampingRatio: 2 * random.next(),
-                                  initialVelocity: 4 * random.next() - 2))
+            springs.append(Spring(duration: 0.1 + 2 * random.unit(), dampingRatio: 2 * random.unit(),
+                                  initialVelocity: 4 * random.unit() - 2))
         }
         for spring in springs {
             let solver = SpringSolver(spring)
@@ -51,12 +39,12 @@ import Testing
     }
 
     @Test func curveSolverMatchesTimingCurve() {
-        var random = Random(state: 5)
+        var random = SplitMix64(state: 5)
         var curves: [TimingCurve] = [.easeIn, .easeOut, .easeInOut, .default, .linear,
                                      TimingCurve(controlPoints: 0, 0.5, 0, 1), TimingCurve(controlPoints: 1, 0, 0, 1),
                                      TimingCurve(controlPoints: 0.68, -0.55, 0.27, 1.55)]
         for _ in 0..<100 {
-            curves.append(TimingCurve(controlPoints: random.next(), random.next(), random.next(), random.next()))
+            curves.append(TimingCurve(controlPoints: random.unit(), random.unit(), random.unit(), random.unit()))
         }
         for curve in curves {
             let solver = CurveSolver.make(for: curve, owned: true)

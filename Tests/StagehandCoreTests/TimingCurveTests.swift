@@ -1,18 +1,6 @@
 import Testing
 import StagehandCore
-
-/// SplitMix64: a seeded generator, so random cases are the same on every run.
-private struct CurveRandom {
-    var state: UInt64
-    mutating func next() -> Double {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        z ^= z >> 31
-        return Double(z >> 11) / Double(1 << 53)
-    }
-}
+import StagehandTestSupport
 
 /// The Bézier evaluated directly in its Bernstein form, independent of the type's
 /// expanded polynomial: (x(t), y(t)).
@@ -63,13 +51,13 @@ struct TimingCurveTests {
     }
 
     @Test func solvesXOfTOnAGrid() {
-        var random = CurveRandom(state: 7)
+        var random = SplitMix64(state: 7)
         var curves: [TimingCurve] = [.easeIn, .easeOut, .easeInOut, .default,
                                      TimingCurve(controlPoints: 0, 0.5, 0, 1),   // vertical start
                                      TimingCurve(controlPoints: 1, 0, 0, 1),     // flat middle in x
                                      TimingCurve(controlPoints: 0.68, -0.55, 0.27, 1.55)] // back
         for _ in 0..<200 {
-            curves.append(TimingCurve(controlPoints: random.next(), random.next(), random.next(), random.next()))
+            curves.append(TimingCurve(controlPoints: random.unit(), random.unit(), random.unit(), random.unit()))
         }
         for c in curves {
             for i in 0...200 {
@@ -80,9 +68,9 @@ struct TimingCurveTests {
     }
 
     @Test func monotonicForControlPointsInTheUnitSquare() {
-        var random = CurveRandom(state: 42)
+        var random = SplitMix64(state: 42)
         for _ in 0..<300 {
-            let c = TimingCurve(controlPoints: random.next(), random.next(), random.next(), random.next())
+            let c = TimingCurve(controlPoints: random.unit(), random.unit(), random.unit(), random.unit())
             var previous = 0.0
             for i in 1...1000 {
                 let y = c.progress(at: Double(i) / 1000)
@@ -93,10 +81,10 @@ struct TimingCurveTests {
     }
 
     @Test func slopeMatchesFiniteDifferences() {
-        var random = CurveRandom(state: 3)
+        var random = SplitMix64(state: 3)
         var curves: [TimingCurve] = [.easeIn, .easeOut, .easeInOut, .default]
         for _ in 0..<50 {
-            curves.append(TimingCurve(controlPoints: random.next(), random.next(), random.next(), random.next()))
+            curves.append(TimingCurve(controlPoints: random.unit(), random.unit(), random.unit(), random.unit()))
         }
         let h = 1e-5
         for c in curves {

@@ -1,34 +1,21 @@
 import Foundation
 import Testing
 import StagehandCore
+import StagehandTestSupport
 
 /// Foundation has an Transform2D too; these tests mean Stagehand's.
 
-/// SplitMix64: a seeded generator, so random cases are the same on every run.
-private struct TransformRandom {
-    var state: UInt64
-    mutating func next() -> Double {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        z ^= z >> 31
-        return Double(z >> 11) / Double(1 << 53)
-    }
-    mutating func next(_ range: ClosedRange<Double>) -> Double {
-        range.lowerBound + next() * (range.upperBound - range.lowerBound)
-    }
-
+private extension SplitMix64 {
     /// A product of 1–5 random translations, rotations about random axes and scales
     /// (some mirrored), optionally with perspective.
     mutating func transform(perspective: Bool) -> Transform3D {
         var t = Transform3D.identity
-        for _ in 0..<(1 + Int(next() * 5)) {
-            switch Int(next() * 3) {
+        for _ in 0..<(1 + Int(unit() * 5)) {
+            switch Int(unit() * 3) {
             case 0: t = t.translatedBy(x: next(-200...200), y: next(-200...200), z: next(-100...100))
             case 1: t = t.rotated(by: next(-.pi...(.pi)), x: next(-1...1), y: next(-1...1), z: next(-1...1))
             default:
-                let sign: Double = next() < 0.2 ? -1 : 1
+                let sign: Double = unit() < 0.2 ? -1 : 1
                 t = t.scaledBy(x: sign * next(0.2...3), y: next(0.2...3), z: next(0.2...3))
             }
         }
@@ -61,7 +48,7 @@ private let degree = Double.pi / 180
 @Suite("Transform interpolation")
 struct TransformInterpolationTests {
     @Test func decompositionRecomposesRandomProducts() {
-        var random = TransformRandom(state: 11)
+        var random = SplitMix64(state: 11)
         for i in 0..<500 {
             let m = random.transform(perspective: i % 2 == 1)
             guard let d = m.decomposed() else { Issue.record("\(m) did not decompose"); continue }
@@ -86,7 +73,7 @@ struct TransformInterpolationTests {
     }
 
     @Test func endpointsReproduceTheInputs() {
-        var random = TransformRandom(state: 5)
+        var random = SplitMix64(state: 5)
         for i in 0..<200 {
             let a = random.transform(perspective: i % 3 == 0), b = random.transform(perspective: i % 4 == 0)
             #expect(close(Transform3D.interpolate(from: a, to: b, fraction: 0), a))
@@ -162,7 +149,7 @@ struct TransformInterpolationTests {
     }
 
     @Test func twoDimensionalPathMatchesTheQuaternionPathForSimilarities() {
-        var random = TransformRandom(state: 21)
+        var random = SplitMix64(state: 21)
         for _ in 0..<200 {
             func similarity() -> Transform2D {
                 let s = random.next(0.3...2)

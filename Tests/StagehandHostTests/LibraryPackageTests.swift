@@ -69,18 +69,7 @@ import Testing
     /// the manifest; the others, in order, are one program.
     static func guideBlocks() throws -> (manifest: String, program: String) {
         let text = try String(contentsOfFile: TestEnvironment.repositoryRoot + "/Documentation/Library.md", encoding: .utf8)
-        var blocks: [String] = []
-        var current: [Substring]?
-        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
-            if current == nil, line == "```swift" {
-                current = []
-            } else if current != nil, line == "```" {
-                blocks.append(current!.joined(separator: "\n"))
-                current = nil
-            } else {
-                current?.append(line)
-            }
-        }
+        let blocks = GuideSnippets(markdown: text).blocks.filter { $0.language == "swift" }.map(\.code)
         let manifests = blocks.filter { $0.hasPrefix("// swift-tools-version") }
         try #require(manifests.count == 1, "the guide has \(manifests.count) manifests")
         let program = blocks.filter { !$0.hasPrefix("// swift-tools-version") }
@@ -101,8 +90,8 @@ import Testing
             try? fm.removeItem(atPath: link)
             try fm.createSymbolicLink(atPath: link, withDestinationPath: TestEnvironment.repositoryRoot)
         }
-        try Self.writeIfChanged(manifest + "\n", to: app + "/Package.swift")
-        try Self.writeIfChanged(program + "\n", to: app + "/Sources/MyApp/main.swift")
+        try writeIfChanged(manifest + "\n", to: app + "/Package.swift")
+        try writeIfChanged(program + "\n", to: app + "/Sources/MyApp/main.swift")
         let result = try Self.buildAndRun(package: app, product: "MyApp", scratch: root + "/build")
         #expect(result.status == 0, "\(result.errors)")
         let output = result.output
@@ -112,11 +101,5 @@ import Testing
                          "copies flying: 2 picture hidden: true", "matched: [\"began magic-move\", \"completed magic-move\"] picture hidden: false"] {
             #expect(output.contains(expected), "missing \"\(expected)\" in:\n\(output)")
         }
-    }
-
-    /// Leaves an unchanged file alone, so SwiftPM sees nothing to rebuild.
-    static func writeIfChanged(_ text: String, to path: String) throws {
-        if (try? String(contentsOfFile: path, encoding: .utf8)) == text { return }
-        try text.write(toFile: path, atomically: true, encoding: .utf8)
     }
 }

@@ -12,10 +12,7 @@ import Testing
         let directory = TestEnvironment.scratch("sdk-initialize")
         let fm = FileManager.default
         func write(_ path: String, _ text: String) throws {
-            let file = directory + "/" + path
-            if (try? String(contentsOfFile: file, encoding: .utf8)) == text { return }
-            try fm.createDirectory(atPath: (file as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-            try text.write(toFile: file, atomically: true, encoding: .utf8)
+            try writeIfChanged(text, to: directory + "/" + path)
         }
         let checkout = TestEnvironment.repositoryRoot
         let identity = (checkout as NSString).lastPathComponent.lowercased()

@@ -64,10 +64,17 @@ struct CurveSolver {
 
     @inline(__always)
     private func parameter(forX x: Double) -> Double {
+        // The segment is ⌊64·x⌋ (0 < x < 1 here), taken from the bits of 64·x + 1.5·2⁵²
+        // (which holds the nearest integer in its low bits) and stepped down when that
+        // rounded up: a checked Double-to-Int conversion (is it finite, does it fit)
+        // costs more than the rest of the lookup.
         let scaled = x * Double(Self.segments)
-        let segment = Swift.min(Int(scaled), Self.segments - 1)
+        let shifted = scaled + 6755399441055744.0
+        var segment = Int(truncatingIfNeeded: shifted.bitPattern) & 0xff
+        if shifted - 6755399441055744.0 > scaled { segment &-= 1 }
+        segment = Swift.min(segment, Self.segments - 1)
         let u = scaled - Double(segment)
-        let c = block + Self.header + 4 * segment
+        let c = block + (Self.header &+ 4 &* segment)
         let t = Swift.min(Swift.max(((c[3] * u + c[2]) * u + c[1]) * u + c[0], 0), 1)
         // From a guess this close, a step under 1e-6 leaves an error of order
         // (x''/2x')·step² ≲ 1e-12: accept it. The first step is taken here (it is

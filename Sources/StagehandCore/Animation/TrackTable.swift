@@ -191,10 +191,10 @@ struct TrackTable<Value: TrackValue> {
         }
     }
 
-    /// A keyframe track's value at the fraction `x` of its duration. Kept out of line so
-    /// the loop around the common cases (a curve, a spring) stays small enough to keep
-    /// its values in registers.
-    @inline(never)
+    /// A keyframe track's value at the fraction `x` of its duration. Inline in the frame
+    /// loop: once the rare transform paths went out of line (`Transform3D.rareValue`) it
+    /// is small, and the call cost a keyframe row more than its registers cost the others.
+    @inline(__always)
     static func keyframeValue(_ clock: UnsafePointer<TrackClock>, from: UnsafePointer<Value>,
                               keyframes: KeyframePools<Value>, at x: Double, into out: UnsafeMutablePointer<Value>) {
         // The slice that applies is the last one that has started; between slices the
@@ -261,9 +261,16 @@ struct TrackTableView<Value: TrackValue> {
             // rounding of clock times (see `Stage.timeTolerance`). The value above is left
             // as it is: a row that ends is removed and its view shows the model.
             if t - c.pointee.begin >= c.pointee.duration - Stage.timeTolerance && !paused[timeline] {
-                ended.append(EndedTrack(kind: kind, row: Int32(i)))
+                Self.note(EndedTrack(kind: kind, row: Int32(i)), in: &ended)
             }
         }
+    }
+
+    /// Appends to `ended` out of line: the array's growth is a call the loop would
+    /// otherwise keep registers free for on every row.
+    @inline(never)
+    private static func note(_ track: EndedTrack, in ended: inout [EndedTrack]) {
+        ended.append(track)
     }
 }
 

@@ -65,21 +65,6 @@ import StagehandCore
 
     // MARK: explode
 
-    /// SplitMix64, as explode.c documents it.
-    struct SplitMix64 {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-        mutating func uniform(_ min: Double, _ max: Double) -> Double {
-            min + Double(next() >> 11) * 0x1.0p-53 * (max - min)
-        }
-    }
-
     struct Tile {
         var rect: (x: Double, y: Double, w: Double, h: Double)
         var dx, dy, angle: Double

@@ -20,6 +20,8 @@ struct GuideSnippets {
     var units: [Unit] = []
     /// Swift or C blocks without a name: code the tests would not build.
     var unnamed: [Int] = []
+    /// Every fenced block, named or not, in order: its language and its lines.
+    var blocks: [(language: String, code: String)] = []
 
     static let compiledLanguages: Set<String> = ["swift", "c"]
     // A named ```json NAME block is a declarative effect (Documentation/DeclarativeEffects.md).
@@ -31,6 +33,7 @@ struct GuideSnippets {
             let trimmed = line.trimmingCharacters(in: .whitespaces)
             if let block = open {
                 guard trimmed == "```" else { lines.append(String(line)); continue }
+                blocks.append((block.language, lines.joined(separator: "\n")))
                 if let name = block.name {
                     let code = lines.joined(separator: "\n") + "\n"
                     if let i = units.firstIndex(where: { $0.language == block.language && $0.name == name }) {
