@@ -234,11 +234,13 @@ public enum Bench {
             return ProcessBenchmarks.playResidentSetChild(cycles: cycles)
         case "frame-loop":
             // For profilers (perf record ... stagehand-bench --child frame-loop): the
-            // 10,000-view scene, 100 frames, three times.
-            // The C loop runs at the same times, so a profile shows both side by side.
+            // 10,000-view scene, 100 frames, three times, on one thread as
+            // `frame_eval_vs_c` measures it. The C loop runs at the same times, so a
+            // profile shows both side by side.
             var total = 0.0, plain = 0.0
             for _ in 0..<3 {
                 let scene = FrameScene(count: 10_000)
+                scene.stage.animator.frameThreads = 1
                 let reference = FrameReference(scene)
                 for _ in 0..<100 {
                     total += Measure.seconds { scene.stage.step() }

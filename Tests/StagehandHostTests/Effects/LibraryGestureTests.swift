@@ -23,13 +23,13 @@ import StagehandCore
     /// A push of Detail with `effect`, which also pops and drives pops, then one drag of
     /// `travel` points (x or y) from (60, 300), held still 0.2 s, then released as `release` says.
     static func drivenPop(_ effect: String, travel: (Double, Double), release: String = "true",
-                          parameters: [String: String] = [:]) throws -> ScenarioResult {
+                          parameters: [String: String] = [:], fps: Double = Library.fps) throws -> ScenarioResult {
         let to = (60 + travel.0, 300 + travel.1)
         return try Library.play(navigation: #""push": "\#(effect)", "pop": "\#(effect)", "interactivePop": "\#(effect)""#, steps: [
             #"{"push": {"title": "Detail"}}"#, #"{"wait": 1.5}"#,
             #"{"drag": {"from": [60, 300], "to": [\#(to.0), \#(to.1)], "duration": 0.3, "hold": 0.2, "release": \#(release)}}"#,
             #"{"wait": 2}"#,
-        ], parameters: parameters.isEmpty ? [:] : [effect: parameters])
+        ], parameters: parameters.isEmpty ? [:] : [effect: parameters], fps: fps)
     }
 
     /// The last frame with the finger held at `p`, and the end of the pop after it.
@@ -179,10 +179,11 @@ import StagehandCore
     /// default): held at p, each shows its pop's pose at p of its duration (linear while
     /// driven). For natgeo the cover is closed by 80°·p and the page, whose move takes 0.8
     /// of the time, is min(p / 0.8, 1) of the way back aside; explode's tiles are 1 − p of
-    /// the way out, at alpha p.
+    /// the way out, at alpha p. Poses held at p and outcomes, not times: at 30 frames a
+    /// second (each frame records every view, explode's 220 tiles among them).
     @Test(arguments: ["fold", "flip", "cards", "natgeo", "explode"], [threshold - epsilon, threshold + epsilon])
     func eachAnimatorFollowsTheSwipe(_ effect: String, _ p: Double) throws {
-        let result = try Self.drivenPop(effect, travel: (p * Self.distance, 0))
+        let result = try Self.drivenPop(effect, travel: (p * Self.distance, 0), fps: 30)
         let finished = p > Self.threshold
         #expect(Library.events(result).suffix(2) == ["began \(effect) pop true", "\(finished ? "completed" : "cancelled") \(effect) pop true"])
         let (held, _) = Self.heldAndEnd(result, p)

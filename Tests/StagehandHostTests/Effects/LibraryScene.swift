@@ -21,8 +21,9 @@ enum Library {
     static let fullScreen: [[Double]] = [[0, 0], [width, 0], [width, height], [0, height]]
 
     /// Runs `steps` after a root navigation controller titled Root, the effects chosen
-    /// by `navigation` (e.g. `"push": "cards"`).
-    static func play(navigation: String, steps: [String], parameters: [String: [String: String]] = [:]) throws -> ScenarioResult {
+    /// by `navigation` (e.g. `"push": "cards"`), at `fps` frames a second.
+    static func play(navigation: String, steps: [String], parameters: [String: [String: String]] = [:],
+                     fps: Double = Library.fps) throws -> ScenarioResult {
         try BuiltInEffects.play("""
         {"screen": {"width": \(width), "height": \(height), "fps": \(Int(fps))},
          "root": {"title": "Root", "embedInNavigation": true},
