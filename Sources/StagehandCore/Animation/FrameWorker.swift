@@ -43,6 +43,9 @@ final class FrameWorker: @unchecked Sendable {
     /// What the worker found over (it clears it on its first chunk of a generation).
     private var workerEnded: [EndedTrack] = []
 
+    /// Where the worker sleeps between frames. A condition variable, not another lock
+    /// type: `Locked` guards data, this only parks and wakes one thread, which `Locked`
+    /// cannot do.
     private let condition = NSCondition()
     private var generation = 0          // guarded by `condition`
     private var stopping = false        // guarded by `condition`
