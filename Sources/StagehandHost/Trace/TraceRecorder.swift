@@ -64,9 +64,15 @@ package final class TraceRecorder {
         // transform), flattened, then its superview's: one product per view instead of
         // walking up to the window for every corner, which costs the depth of the tree
         // again for each view of a deep one (a screen cut into tiles).
-        func walk(_ v: View, depth: Int, opacity: Double, parentToWindow: Transform3D) {
-            let toWindow = v.toSuperview().concatenating(Self.flatten).concatenating(parentToWindow)
+        // `parent` is the superview's presentation: each view's is computed once (under
+        // an animation it is worked out from the running curves), not again for every
+        // subview's map.
+        func walk(_ v: View, depth: Int, opacity: Double, parent: ViewState, parentToWindow: Transform3D) {
             let p = v.presentation
+            // `View.toSuperview()` from the states at hand.
+            var toSuperview = p.toSuperview
+            if let sublayer = parent.sublayerTransformInBounds { toSuperview = toSuperview.concatenating(sublayer) }
+            let toWindow = toSuperview.concatenating(Self.flatten).concatenating(parentToWindow)
             let shown = opacity * p.alpha
             let t = p.transform
             // Computed (from the bounds, anchor, center and a 3D transform's projected
@@ -94,9 +100,10 @@ package final class TraceRecorder {
             if let id = v.matchID, !id.isEmpty { record.match = id }
             if p.compositing != .normal { record.compositing = p.compositing.rawValue }
             views.append(record)
-            for s in v.subviewsInDrawingOrder { walk(s, depth: depth + 1, opacity: shown, parentToWindow: toWindow) }
+            for s in v.subviewsInDrawingOrder { walk(s, depth: depth + 1, opacity: shown, parent: p, parentToWindow: toWindow) }
         }
-        for s in stage.window.subviewsInDrawingOrder { walk(s, depth: 0, opacity: 1, parentToWindow: .identity) }
+        let window = stage.window.presentation
+        for s in stage.window.subviewsInDrawingOrder { walk(s, depth: 0, opacity: 1, parent: window, parentToWindow: .identity) }
         var presented: [String] = []
         var vc = stage.window.rootViewController
         while let p = vc?.presentedViewController {
