@@ -144,19 +144,8 @@ extension Renderer {
         w.append("}")
     }
 
-    /// A JSON string literal (titles are the user's).
+    /// A JSON string literal (titles are the user's), safe inside the page's script.
     static func jsonString(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case _ where scalar.value < 0x20 || scalar == "\u{2028}" || scalar == "\u{2029}":
-                let hex = String(scalar.value, radix: 16)
-                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out + "\""
+        jsonStringLiteral(text, inScript: true)
     }
 }
