@@ -183,6 +183,19 @@ final class PageClient: @unchecked Sendable {
         throw Failure(description: "no \(type) message within \(limit) messages")
     }
 
+    /// Reads messages until one whose type is in `types` arrives, for at most `seconds`
+    /// of wall time (checked as each message comes: an idle stage still sends two frames
+    /// a second); nil when none came in that time.
+    func first(of types: Set<String>, within seconds: Double) async throws -> [String: Any]? {
+        let deadline = ContinuousClock.now + .seconds(seconds)
+        while ContinuousClock.now < deadline {
+            let message = try await receive()
+            if let type = message["type"] as? String, types.contains(type) { return message }
+            if message["type"] as? String == "close" { throw Failure(description: "the server closed the socket while waiting for \(types.sorted())") }
+        }
+        return nil
+    }
+
     /// On the calling thread (one of its own, not a task): sends `text`. For a sequence
     /// whose timing matters, which a task could be kept from for minutes on a busy
     /// machine (the cooperative pool is two threads that other tests block).
