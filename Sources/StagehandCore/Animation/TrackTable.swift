@@ -234,21 +234,31 @@ struct TrackTable<Value: TrackValue> {
         }
     }
 
-    /// A keyframe track's value at the fraction `x` of its duration. Inline in the frame
-    /// loop: once the rare transform paths went out of line (`Transform3D.rareValue`) it
-    /// is small, and the call cost a keyframe row more than its registers cost the others.
+    /// A keyframe track's value at the fraction `x` of its duration.
     @inline(__always)
     static func keyframeValue(_ clock: UnsafePointer<TrackClock>, from: UnsafePointer<Value>,
                               keyframes: KeyframePools<Value>, at x: Double, into out: UnsafeMutablePointer<Value>) {
-        // The slice that applies is the last one that has started; between slices the
-        // last value reached holds.
         let count = Int(clock.pointee.segmentCount)
         guard count > 0, let segments = keyframes.segments, let paths = keyframes.paths,
-              let segmentValues = keyframes.values else { return out.pointee = from.pointee }
+              let values = keyframes.values else { return out.pointee = from.pointee }
+        keyframeValue(clock, count: count, from: from, segments: segments, paths: paths, values: values, at: x, into: out)
+    }
+
+    /// The same with the pools in hand and `count` > 0 slices. Inline in the frame loop:
+    /// once the rare transform paths went out of line (`Transform3D.rareValue`) it is
+    /// small, and the call cost a keyframe row more than its registers cost the others.
+    @inline(__always)
+    static func keyframeValue(_ clock: UnsafePointer<TrackClock>, count: Int, from: UnsafePointer<Value>,
+                              segments: UnsafePointer<KeyframeSegment>, paths: UnsafePointer<Value.Path>,
+                              values segmentValues: UnsafePointer<Value>, at x: Double,
+                              into out: UnsafeMutablePointer<Value>) {
+        // The slice that applies is the last one that has started (the highest index
+        // whose start is at or before x: searched from the top, it is usually the first
+        // looked at); between slices the last value reached holds.
         let base = Int(clock.pointee.segmentOffset)
         let run = segments + base, values = segmentValues + base
-        var index = -1
-        for i in 0..<count where run[i].start <= x { index = i }
+        var index = count - 1
+        while index >= 0 && !(run[index].start <= x) { index -= 1 }
         guard index >= 0 else { return out.pointee = from.pointee }
         let s = run + index
         if x >= s.pointee.end || s.pointee.end <= s.pointee.start { return out.pointee = values[index] }
@@ -315,10 +325,21 @@ struct TrackTableView<Value: TrackValue> {
             }
             (currents + i).pointee = Value.interpolate(paths + i, froms + i, tos + i, solver.value(at: elapsed))
         }
-        evaluate(rows.clamped(to: springEnd..<count), clocks: clocks, froms: froms, tos: tos, currents: currents,
+        let keyframeRows = rows.clamped(to: springEnd..<count)
+        guard !keyframeRows.isEmpty else { return }
+        guard let segments = keyframes.segments, let segmentPaths = keyframes.paths, let values = keyframes.values else {
+            // No slices in the pools: every keyframe row holds its `from`.
+            return evaluate(keyframeRows, clocks: clocks, froms: froms, tos: tos, currents: currents,
+                            localTimes: localTimes, paused: paused, kind: kind, ended: &ended) { _, i, _, _, _ in
+                (currents + i).pointee = froms[i]
+            }
+        }
+        evaluate(keyframeRows, clocks: clocks, froms: froms, tos: tos, currents: currents,
                  localTimes: localTimes, paused: paused, kind: kind, ended: &ended) { c, i, _, elapsed, duration in
-            TrackTable<Value>.keyframeValue(c, from: froms + i, keyframes: keyframes, at: elapsed / duration,
-                                            into: currents + i)
+            let slices = Int(c.pointee.segmentCount)
+            guard slices > 0 else { return (currents + i).pointee = froms[i] }
+            TrackTable<Value>.keyframeValue(c, count: slices, from: froms + i, segments: segments, paths: segmentPaths,
+                                            values: values, at: elapsed / duration, into: currents + i)
         }
     }
 
