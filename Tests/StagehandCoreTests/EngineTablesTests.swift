@@ -57,9 +57,10 @@ import StagehandTestSupport
         }
     }
 
-    /// Views animated in every kind of table, with delays, springs, curves and keyframes,
-    /// evaluated on one thread and on two: the same bits on screen at every frame, and
-    /// the same completions in the same order.
+    /// Views animated in every kind of table, with delays, springs, curves and keyframes
+    /// (the alphas all three, so the chunks the two threads share cross from one timing's
+    /// rows to the next), evaluated on one thread and on two: the same bits on screen at
+    /// every frame, and the same completions in the same order.
     @Test func bigFramesAreTheSameOnTwoThreads() {
         func run(threads: Int) -> (frames: [[ViewState]], completions: [Int]) {
             let stage = Stage(framesPerSecond: 60)
@@ -72,10 +73,12 @@ import StagehandTestSupport
                 views.append(v)
                 let delay = Double(i % 7) * 0.01
                 View.animate(withDuration: 0.2 + Double(i % 5) * 0.05, delay: delay, usingSpringWithDamping: 0.7,
-                             initialSpringVelocity: 0, animations: { v.center = Point(x: 200, y: Double(i)) },
-                             completion: { _ in completions.append(i) })
+                             initialSpringVelocity: 0, animations: {
+                    v.center = Point(x: 200, y: Double(i))
+                    if i % 3 == 1 { v.alpha = 0.3 }
+                }, completion: { _ in completions.append(i) })
                 View.animate(withDuration: 0.3, delay: delay, options: .curveEaseOut, animations: {
-                    v.alpha = 0.5
+                    if i % 3 == 0 { v.alpha = 0.5 }
                     v.bounds = Rect(x: 0, y: 0, width: 20, height: 5)
                     v.backgroundColor = Color(red: 1, green: 0, blue: 0)
                 })
@@ -83,6 +86,7 @@ import StagehandTestSupport
                     View.addKeyframe(withRelativeStartTime: 0, relativeDuration: 0.5) { v.transform = Transform2D(rotationAngle: 1) }
                     View.addKeyframe(withRelativeStartTime: 0.5, relativeDuration: 0.5) {
                         v.transform3D = Transform3D(rotationAngle: 0.5, x: 0, y: 1, z: 0)
+                        if i % 3 == 2 { v.alpha = 0.7 }
                     }
                 })
             }
