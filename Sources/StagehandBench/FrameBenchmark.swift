@@ -14,16 +14,19 @@ enum FrameBenchmark {
         var allocationsPerFrame: Double
     }
 
-    /// Medians over `frames` consecutive frames (each `stage.step()` timed alone). The C
-    /// loop runs in blocks: five engine frames, then the C loop at the same five clock
-    /// times, and so on, each side's caches warm from its own previous frame; the ratio
-    /// is the median over blocks of (engine median ÷ C median), so a busy machine's slow
-    /// phases, which last longer than a block, hit both alike.
+    /// Medians over `frames` consecutive frames (each `stage.step()` timed alone), both
+    /// sides warmed first. The C loop runs in blocks: five engine frames, then the C loop
+    /// at the same five clock times, and so on, each side's caches warm from its own
+    /// previous frame; the ratio is the median over blocks of (engine median ÷ C median),
+    /// so a busy machine's slow phases, which last longer than a block, hit both alike.
     /// `threads`: the engine's `frameThreads` (nil: its default, both cores).
     static func measure(views count: Int, frames: Int, withReference: Bool, threads: Int? = nil) -> Result {
         let scene = FrameScene(count: count)
         if let threads { scene.stage.animator.frameThreads = threads }
         let reference = withReference ? FrameReference(scene) : nil
+        // Warm like the engine, which has run the scene's settling frames: one C frame
+        // first, so neither side's first block pays for code and data not yet touched.
+        reference?.evaluate(localTime: scene.stage.now)
         var engine: [Double] = []
         var plain: [Double] = []
         var ratios: [Double] = []

@@ -102,6 +102,29 @@ import Testing
         #expect(v.presentation.center == Point(x: 100, y: 105))
     }
 
+    /// Slices with gaps before, between and after them: before the first starts the
+    /// view shows `from`, in a gap the value the last started slice reached, in a slice
+    /// its own way.
+    @Test func keyframesHoldTheirValueBetweenSlices() {
+        let stage = Stage(framesPerSecond: 60)
+        let v = View(frame: Rect(x: 0, y: 0, width: 10, height: 10))
+        View.animateKeyframes(withDuration: 1, animations: {
+            View.addKeyframe(withRelativeStartTime: 0.6, relativeDuration: 0.3) { v.alpha = 0 }
+            View.addKeyframe(withRelativeStartTime: 0.2, relativeDuration: 0.2) { v.alpha = 0.4 }
+        })
+        func expected(_ x: Double) -> Double {
+            if x < 0.2 { return 1 }
+            if x < 0.4 { return 1 + (0.4 - 1) * (x - 0.2) / 0.2 }
+            if x < 0.6 { return 0.4 }
+            if x < 0.9 { return 0.4 + (0 - 0.4) * (x - 0.6) / 0.3 }
+            return 0
+        }
+        for frames in [6, 12, 12, 15, 12] {
+            for _ in 0..<frames { stage.step() }
+            #expect(abs(v.presentation.alpha - expected(stage.now)) < 1e-9, "at \(stage.now)")
+        }
+    }
+
     @Test func springAnimationsFollowTheSpringAndEndOnTime() {
         let stage = Stage(framesPerSecond: 60)
         let v = View(frame: Rect(x: 0, y: 0, width: 10, height: 10))

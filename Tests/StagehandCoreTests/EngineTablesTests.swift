@@ -57,9 +57,10 @@ import StagehandTestSupport
         }
     }
 
-    /// Views animated in every kind of table, with delays, springs, curves and keyframes,
-    /// evaluated on one thread and on two: the same bits on screen at every frame, and
-    /// the same completions in the same order.
+    /// Views animated in every kind of table, with delays, springs, curves and keyframes
+    /// (the alphas all three, so the chunks the two threads share cross from one timing's
+    /// rows to the next), evaluated on one thread and on two: the same bits on screen at
+    /// every frame, and the same completions in the same order.
     @Test func bigFramesAreTheSameOnTwoThreads() {
         func run(threads: Int) -> (frames: [[ViewState]], completions: [Int]) {
             let stage = Stage(framesPerSecond: 60)
@@ -72,10 +73,12 @@ import StagehandTestSupport
                 views.append(v)
                 let delay = Double(i % 7) * 0.01
                 View.animate(withDuration: 0.2 + Double(i % 5) * 0.05, delay: delay, usingSpringWithDamping: 0.7,
-                             initialSpringVelocity: 0, animations: { v.center = Point(x: 200, y: Double(i)) },
-                             completion: { _ in completions.append(i) })
+                             initialSpringVelocity: 0, animations: {
+                    v.center = Point(x: 200, y: Double(i))
+                    if i % 3 == 1 { v.alpha = 0.3 }
+                }, completion: { _ in completions.append(i) })
                 View.animate(withDuration: 0.3, delay: delay, options: .curveEaseOut, animations: {
-                    v.alpha = 0.5
+                    if i % 3 == 0 { v.alpha = 0.5 }
                     v.bounds = Rect(x: 0, y: 0, width: 20, height: 5)
                     v.backgroundColor = Color(red: 1, green: 0, blue: 0)
                 })
@@ -83,6 +86,7 @@ import StagehandTestSupport
                     View.addKeyframe(withRelativeStartTime: 0, relativeDuration: 0.5) { v.transform = Transform2D(rotationAngle: 1) }
                     View.addKeyframe(withRelativeStartTime: 0.5, relativeDuration: 0.5) {
                         v.transform3D = Transform3D(rotationAngle: 0.5, x: 0, y: 1, z: 0)
+                        if i % 3 == 2 { v.alpha = 0.7 }
                     }
                 })
             }
@@ -130,5 +134,71 @@ import StagehandTestSupport
             return f
         }
         #expect(order == (0..<200).sorted { (endFrame($0), $0) < (endFrame($1), $1) })
+    }
+
+    /// Bézier, spring and keyframe animations of the same property share one table,
+    /// which keeps its rows grouped by timing: rows move whenever one is added, ends or
+    /// is replaced. Every view shows, frame by frame, exactly what the same calls show
+    /// for it alone on a stage of its own, and every completion runs once.
+    @Test func mixedTimingsInOneTableShowWhatEachShowsAlone() {
+        let count = 60, frames = 50
+        /// The calls for view `i`'s round `round` (0, 1, 2), as their timing cycles.
+        func animate(_ v: View, _ i: Int, round: Int, done: @escaping () -> Void) {
+            let delay = Double(i % 4) * 0.02
+            let duration = 0.1 + Double((i * 7 + round) % 5) * 0.06
+            let alpha = 0.1 + Double((i + round) % 9) * 0.1
+            switch (i + round) % 3 {
+            case 0:
+                View.animate(withDuration: duration, delay: delay, options: .curveEaseInOut,
+                             animations: { v.alpha = alpha }, completion: { _ in done() })
+            case 1:
+                View.animate(withDuration: duration, delay: delay, usingSpringWithDamping: 0.5, initialSpringVelocity: 0,
+                             animations: { v.alpha = alpha; v.center = Point(x: Double(i), y: alpha * 100) },
+                             completion: { _ in done() })
+            default:
+                View.animateKeyframes(withDuration: duration, delay: delay, animations: {
+                    View.addKeyframe(withRelativeStartTime: 0, relativeDuration: 0.4) { v.alpha = 1 - alpha }
+                    View.addKeyframe(withRelativeStartTime: 0.4, relativeDuration: 0.6) {
+                        v.alpha = alpha
+                        v.center = Point(x: alpha * 50, y: Double(i))
+                    }
+                }, completion: { _ in done() })
+            }
+        }
+        /// The frame before which view `i` starts its round `round` (later rounds
+        /// replace animations still running, or start after they ended).
+        func start(_ i: Int, round: Int) -> Int { [0, 3 + i % 11, 16 + i % 7][round] }
+
+        /// Views `indices` on one stage: what each shows at every frame, and how many
+        /// completions ran.
+        func run(_ indices: [Int]) -> (shown: [[ViewState]], completions: Int) {
+            let stage = Stage(framesPerSecond: 60)
+            stage.animator.frameThreads = 1
+            var completions = 0
+            let views = indices.map { i in
+                let v = View(frame: Rect(x: Double(i), y: 0, width: 10, height: 10))
+                stage.window.addSubview(v)
+                return v
+            }
+            var shown = [[ViewState]](repeating: [], count: indices.count)
+            for frame in 0..<frames {
+                for (k, i) in indices.enumerated() {
+                    for round in 0..<3 where start(i, round: round) == frame {
+                        animate(views[k], i, round: round) { completions += 1 }
+                    }
+                }
+                stage.step()
+                for k in views.indices { shown[k].append(views[k].presentation) }
+            }
+            #expect(stage.animator.runningCount == 0)
+            return (shown, completions)
+        }
+
+        let together = run(Array(0..<count))
+        #expect(together.completions == 3 * count)
+        for i in 0..<count {
+            let alone = run([i])
+            #expect(together.shown[i] == alone.shown[0], "view \(i)")
+        }
     }
 }

@@ -131,10 +131,15 @@ final class TestServer: @unchecked Sendable {
         }
     }
 
+    /// Interrupts the server (Ctrl-C) and waits for it to end. Polled rather than
+    /// `waitUntilExit()`, which on a thread with an empty run loop (a test's) spins a
+    /// core until the child ends: that core is the one the server needs to shut down.
     func stop() async {
         guard process.isRunning else { return }
         process.interrupt()
-        process.waitUntilExit()
+        while process.isRunning {
+            try? await Task.sleep(for: .milliseconds(10))
+        }
     }
 
     deinit {

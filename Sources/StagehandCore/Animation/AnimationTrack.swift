@@ -38,6 +38,15 @@ enum TrackTiming {
     case spring(SpringSolver)
     /// Keyframe slices (in the table's segment pool); linear within each slice.
     case keyframes
+
+    /// Where its rows sit in a table (`TrackTable`): Bézier 0, spring 1, keyframes 2.
+    var group: Int {
+        switch self {
+        case .curve: return 0
+        case .spring: return 1
+        case .keyframes: return 2
+        }
+    }
 }
 
 /// A kind of animated value, and how the engine interpolates it. Conformances are the

@@ -218,7 +218,8 @@ public final class Animator {
         let meta = TrackMeta(view: view, property: spec.property, group: spec.group, sequence: nextSequence)
         view.animationRows[spec.property] = table.append(values: typed, slices: spec.slices, timing: spec.timing,
                                                          begin: spec.begin, duration: spec.duration,
-                                                         timeline: spec.timeline, local: spec.local, meta: meta)
+                                                         timeline: spec.timeline, local: spec.local, meta: meta,
+                                                         moved: Self.repoint)
     }
 
     private func resolveTimeline(for view: View) -> AnimationTimeline {
@@ -352,10 +353,14 @@ public final class Animator {
     /// timeline, its memory). Its group is the caller's business.
     private func detach<Value: TrackValue>(row: Int, from table: inout TrackTable<Value>) {
         let timeline = table.clocks[row].timeline
-        let (removed, moved) = table.remove(at: row)
+        let removed = table.remove(at: row, moved: Self.repoint)
         removed.view.animationRows[removed.property] = -1
-        if let moved { moved.view.animationRows[moved.property] = Int32(row) }
         release(timeline)
+    }
+
+    /// Tells a view that its animation of a property moved to row `row` of its table.
+    private static func repoint(_ owner: TrackMeta, to row: Int32) {
+        owner.view.animationRows[owner.property] = row
     }
 
     /// Stops every animation of `view` (layer.removeAllAnimations): the model values

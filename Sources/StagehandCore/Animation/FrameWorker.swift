@@ -173,6 +173,6 @@ final class FrameWorker: @unchecked Sendable {
 
 extension TrackTableView {
     static var empty: TrackTableView {
-        TrackTableView(count: 0, clocks: nil, paths: nil, froms: nil, tos: nil, currents: nil, keyframes: .empty)
+        TrackTableView(count: 0, curveEnd: 0, springEnd: 0, clocks: nil, paths: nil, froms: nil, tos: nil, currents: nil, keyframes: .empty)
     }
 }

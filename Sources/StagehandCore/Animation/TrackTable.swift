@@ -4,9 +4,12 @@
 /// them; who owns the row and its completion group (`meta`) only when it ends. Keyframe
 /// slices and values live in two pools, each track's in one run.
 ///
-/// Rows are dense: removing one moves the last row into its place (the engine then
-/// re-points the moved row's view). Order means nothing; `meta.sequence` keeps creation
-/// order for the completions.
+/// Rows are dense and grouped by timing: the Bézier rows first, then the springs, then
+/// the keyframe tracks (`curveEnd`, `springEnd`), so the frame loop runs over each group
+/// with only that timing's code in it, never deciding per row. Adding or removing a row
+/// keeps the groups whole by moving at most one row of each later group (the engine then
+/// re-points the moved rows' views). Order within a group means nothing; `meta.sequence`
+/// keeps creation order for the completions.
 struct TrackTable<Value: TrackValue> {
     private(set) var clocks = ContiguousArray<TrackClock>()
     /// The way from `from` to `to` of each row, prepared once (unused by keyframe rows).
@@ -24,14 +27,21 @@ struct TrackTable<Value: TrackValue> {
     /// Pool entries whose track has gone; compacted when they outnumber the rest.
     private var deadSegments = 0
 
+    /// Rows `0..<curveEnd` are Bézier timed, `curveEnd..<springEnd` springs, the rest
+    /// keyframe tracks.
+    private(set) var curveEnd = 0
+    private(set) var springEnd = 0
+
     var count: Int { clocks.count }
 
     // MARK: - Rows
 
     /// Adds a track with its values (`values.count == slices.count + 1` for keyframes,
-    /// else `[from, to]`) and its initial on-screen value at local time `local`.
+    /// else `[from, to]`) and its initial on-screen value at local time `local`. Returns
+    /// its row; `moved` hears of every other row that moved to make room in its group.
     mutating func append(values: [Value], slices: [AnimationTransaction.Slice], timing: TrackTiming,
-                         begin: Double, duration: Double, timeline: Int32, local: Double, meta entry: TrackMeta) -> Int32 {
+                         begin: Double, duration: Double, timeline: Int32, local: Double, meta entry: TrackMeta,
+                         moved: (TrackMeta, Int32) -> Void) -> Int32 {
         let from = values[0], to = values[values.count - 1]
         var offset: Int32 = 0
         var path = Value.path(from: from, to: from)
@@ -53,14 +63,28 @@ struct TrackTable<Value: TrackValue> {
         tos.append(to)
         meta.append(entry)
         currents.append(from)
-        let row = clocks.count - 1
+        // Into its group: each later group hands its first row to the free place at its
+        // end, which moves the free place down to the group's start.
+        let group = timing.group
+        var row = clocks.count - 1
+        if group < 2 {
+            if springEnd < row { swapRows(springEnd, row, moved: moved) }
+            row = springEnd
+            springEnd += 1
+        }
+        if group < 1 {
+            if curveEnd < row { swapRows(curveEnd, row, moved: moved) }
+            row = curveEnd
+            curveEnd += 1
+        }
         currents[row] = value(row: row, atLocalTime: local)
         return Int32(row)
     }
 
-    /// Takes row `row` out and frees what it held. Returns its meta, and the meta of the
-    /// row that moved into `row`, if one did.
-    mutating func remove(at row: Int) -> (removed: TrackMeta, moved: TrackMeta?) {
+    /// Takes row `row` out and frees what it held. Returns its meta; `moved` hears of
+    /// every row that moved to fill the place (the last row of its group and of each
+    /// later group).
+    mutating func remove(at row: Int, moved: (TrackMeta, Int32) -> Void) -> TrackMeta {
         let clock = clocks[row]
         Value.release(paths[row])
         if case .curve(let solver) = clock.timing, solver.isOwned { solver.free() }
@@ -70,17 +94,22 @@ struct TrackTable<Value: TrackValue> {
             deadSegments += Int(clock.segmentCount)
         }
         let removed = meta[row]
-        let last = clocks.count - 1
-        var moved: TrackMeta?
-        if row != last {
-            clocks[row] = clocks[last]
-            paths[row] = paths[last]
-            currents[row] = currents[last]
-            froms[row] = froms[last]
-            tos[row] = tos[last]
-            meta[row] = meta[last]
-            moved = meta[row]
+        // The place it leaves goes to the end of its group, then to the end of each
+        // later group in turn (whose last row fills the place at its start), then off
+        // the table.
+        let group = clock.timing.group
+        var hole = row
+        if group < 1 {
+            curveEnd -= 1
+            swapRows(curveEnd, hole, moved: moved)
+            hole = curveEnd
         }
+        if group < 2 {
+            springEnd -= 1
+            swapRows(springEnd, hole, moved: moved)
+            hole = springEnd
+        }
+        swapRows(clocks.count - 1, hole, moved: moved)
         clocks.removeLast()
         paths.removeLast()
         currents.removeLast()
@@ -95,7 +124,20 @@ struct TrackTable<Value: TrackValue> {
         } else if deadSegments > 64 && deadSegments > segments.count / 2 {
             compactSegments()
         }
-        return (removed, moved)
+        return removed
+    }
+
+    /// Moves row `from` to `to` and the row at `to` to `from` (the one leaving or
+    /// arriving), telling `moved` where the row from `from` now is.
+    private mutating func swapRows(_ from: Int, _ to: Int, moved: (TrackMeta, Int32) -> Void) {
+        guard from != to else { return }
+        clocks.swapAt(from, to)
+        paths.swapAt(from, to)
+        currents.swapAt(from, to)
+        froms.swapAt(from, to)
+        tos.swapAt(from, to)
+        meta.swapAt(from, to)
+        moved(meta[to], Int32(to))
     }
 
     /// Moves the live keyframe runs down over the dead ones, in pool order (so a run
@@ -155,7 +197,8 @@ struct TrackTable<Value: TrackValue> {
                                         let keyframes = KeyframePools(segments: segments.baseAddress,
                                                                       paths: segmentPaths.baseAddress,
                                                                       values: values.baseAddress)
-                                        return body(TrackTableView(count: n, clocks: clocks.baseAddress,
+                                        return body(TrackTableView(count: n, curveEnd: curveEnd, springEnd: springEnd,
+                                                                   clocks: clocks.baseAddress,
                                                                    paths: paths.baseAddress, froms: froms.baseAddress,
                                                                    tos: tos.baseAddress, currents: currents.baseAddress,
                                                                    keyframes: keyframes))
@@ -191,21 +234,31 @@ struct TrackTable<Value: TrackValue> {
         }
     }
 
-    /// A keyframe track's value at the fraction `x` of its duration. Inline in the frame
-    /// loop: once the rare transform paths went out of line (`Transform3D.rareValue`) it
-    /// is small, and the call cost a keyframe row more than its registers cost the others.
+    /// A keyframe track's value at the fraction `x` of its duration.
     @inline(__always)
     static func keyframeValue(_ clock: UnsafePointer<TrackClock>, from: UnsafePointer<Value>,
                               keyframes: KeyframePools<Value>, at x: Double, into out: UnsafeMutablePointer<Value>) {
-        // The slice that applies is the last one that has started; between slices the
-        // last value reached holds.
         let count = Int(clock.pointee.segmentCount)
         guard count > 0, let segments = keyframes.segments, let paths = keyframes.paths,
-              let segmentValues = keyframes.values else { return out.pointee = from.pointee }
+              let values = keyframes.values else { return out.pointee = from.pointee }
+        keyframeValue(clock, count: count, from: from, segments: segments, paths: paths, values: values, at: x, into: out)
+    }
+
+    /// The same with the pools in hand and `count` > 0 slices. Inline in the frame loop:
+    /// once the rare transform paths went out of line (`Transform3D.rareValue`) it is
+    /// small, and the call cost a keyframe row more than its registers cost the others.
+    @inline(__always)
+    static func keyframeValue(_ clock: UnsafePointer<TrackClock>, count: Int, from: UnsafePointer<Value>,
+                              segments: UnsafePointer<KeyframeSegment>, paths: UnsafePointer<Value.Path>,
+                              values segmentValues: UnsafePointer<Value>, at x: Double,
+                              into out: UnsafeMutablePointer<Value>) {
+        // The slice that applies is the last one that has started (the highest index
+        // whose start is at or before x: searched from the top, it is usually the first
+        // looked at); between slices the last value reached holds.
         let base = Int(clock.pointee.segmentOffset)
         let run = segments + base, values = segmentValues + base
-        var index = -1
-        for i in 0..<count where run[i].start <= x { index = i }
+        var index = count - 1
+        while index >= 0 && !(run[index].start <= x) { index -= 1 }
         guard index >= 0 else { return out.pointee = from.pointee }
         let s = run + index
         if x >= s.pointee.end || s.pointee.end <= s.pointee.start { return out.pointee = values[index] }
@@ -225,13 +278,16 @@ struct TrackTable<Value: TrackValue> {
 
     /// Frees every track's memory (the engine is going away).
     mutating func releaseAll() {
-        while !clocks.isEmpty { _ = remove(at: clocks.count - 1) }
+        while !clocks.isEmpty { _ = remove(at: clocks.count - 1, moved: { _, _ in }) }
     }
 }
 
 /// A table's arrays as raw pointers for one frame (see `TrackTable.withView`).
 struct TrackTableView<Value: TrackValue> {
     let count: Int
+    /// The ends of the Bézier and the spring rows (see `TrackTable`).
+    let curveEnd: Int
+    let springEnd: Int
     let clocks: UnsafePointer<TrackClock>?
     let paths: UnsafePointer<Value.Path>?
     let froms: UnsafePointer<Value>?
@@ -247,23 +303,84 @@ struct TrackTableView<Value: TrackValue> {
         return result
     }
 
-    /// Evaluates `rows` at their timelines' local times, noting the rows that are over.
+    /// Evaluates `rows` at their timelines' local times, noting the rows that are over:
+    /// one loop per timing over the rows of that timing, each with only its own code.
     func evaluate(rows: Range<Int>, localTimes: UnsafePointer<Double>, paused: UnsafePointer<Bool>,
                   kind: TrackKind, ended: inout [EndedTrack]) {
         guard !rows.isEmpty, let clocks, let paths, let froms, let tos, let currents else { return }
+        let keyframes = self.keyframes
+        evaluate(rows.clamped(to: 0..<curveEnd), clocks: clocks, froms: froms, tos: tos, currents: currents,
+                 localTimes: localTimes, paused: paused, kind: kind, ended: &ended) { c, i, t, elapsed, duration in
+            guard case .curve(let solver) = c.pointee.timing else {
+                return Self.misplaced(c, path: paths + i, from: froms + i, to: tos + i, keyframes: keyframes,
+                                      at: t, into: currents + i)
+            }
+            (currents + i).pointee = Value.interpolate(paths + i, froms + i, tos + i, solver.progress(at: elapsed / duration))
+        }
+        evaluate(rows.clamped(to: curveEnd..<springEnd), clocks: clocks, froms: froms, tos: tos, currents: currents,
+                 localTimes: localTimes, paused: paused, kind: kind, ended: &ended) { c, i, t, elapsed, _ in
+            guard case .spring(let solver) = c.pointee.timing else {
+                return Self.misplaced(c, path: paths + i, from: froms + i, to: tos + i, keyframes: keyframes,
+                                      at: t, into: currents + i)
+            }
+            (currents + i).pointee = Value.interpolate(paths + i, froms + i, tos + i, solver.value(at: elapsed))
+        }
+        let keyframeRows = rows.clamped(to: springEnd..<count)
+        guard !keyframeRows.isEmpty else { return }
+        guard let segments = keyframes.segments, let segmentPaths = keyframes.paths, let values = keyframes.values else {
+            // No slices in the pools: every keyframe row holds its `from`.
+            return evaluate(keyframeRows, clocks: clocks, froms: froms, tos: tos, currents: currents,
+                            localTimes: localTimes, paused: paused, kind: kind, ended: &ended) { _, i, _, _, _ in
+                (currents + i).pointee = froms[i]
+            }
+        }
+        evaluate(keyframeRows, clocks: clocks, froms: froms, tos: tos, currents: currents,
+                 localTimes: localTimes, paused: paused, kind: kind, ended: &ended) { c, i, _, elapsed, duration in
+            let slices = Int(c.pointee.segmentCount)
+            guard slices > 0 else { return (currents + i).pointee = froms[i] }
+            TrackTable<Value>.keyframeValue(c, count: slices, from: froms + i, segments: segments, paths: segmentPaths,
+                                            values: values, at: elapsed / duration, into: currents + i)
+        }
+    }
+
+    /// The loop over one group's rows: before its begin a row holds `from` (UIKit fills
+    /// delayed animations backwards), after its end `to`, and in between `moving` gives
+    /// its value (with the row's clock, index, local time, elapsed time and duration).
+    @inline(__always)
+    private func evaluate(_ rows: Range<Int>, clocks: UnsafePointer<TrackClock>, froms: UnsafePointer<Value>,
+                          tos: UnsafePointer<Value>, currents: UnsafeMutablePointer<Value>,
+                          localTimes: UnsafePointer<Double>, paused: UnsafePointer<Bool>, kind: TrackKind,
+                          ended: inout [EndedTrack],
+                          moving: (UnsafePointer<TrackClock>, Int, Double, Double, Double) -> Void) {
         for i in rows {
             let c = clocks + i
             let timeline = Int(c.pointee.timeline)
             let t = localTimes[timeline]
-            TrackTable<Value>.evaluate(c, path: paths + i, from: froms + i, to: tos + i, keyframes: keyframes,
-                                       at: t, into: currents + i)
+            let elapsed = t - c.pointee.begin
+            let duration = c.pointee.duration
+            if !(elapsed > 0) {
+                (currents + i).pointee = froms[i]
+            } else if !(elapsed < duration) {
+                (currents + i).pointee = tos[i]
+            } else {
+                moving(c, i, t, elapsed, duration)
+            }
             // Over on the first frame at or after begin + duration, allowing for the
             // rounding of clock times (see `Stage.timeTolerance`). The value above is left
             // as it is: a row that ends is removed and its view shows the model.
-            if t - c.pointee.begin >= c.pointee.duration - Stage.timeTolerance && !paused[timeline] {
+            if elapsed >= duration - Stage.timeTolerance && !paused[timeline] {
                 Self.note(EndedTrack(kind: kind, row: Int32(i)), in: &ended)
             }
         }
+    }
+
+    /// A row whose timing is not its group's (the table never makes one): evaluated by
+    /// the general path, out of line.
+    @inline(never)
+    private static func misplaced(_ clock: UnsafePointer<TrackClock>, path: UnsafePointer<Value.Path>,
+                                  from: UnsafePointer<Value>, to: UnsafePointer<Value>, keyframes: KeyframePools<Value>,
+                                  at t: Double, into out: UnsafeMutablePointer<Value>) {
+        TrackTable<Value>.evaluate(clock, path: path, from: from, to: to, keyframes: keyframes, at: t, into: out)
     }
 
     /// Appends to `ended` out of line: the array's growth is a call the loop would

@@ -83,8 +83,9 @@ package enum SupervisedChild {
         defer { for argument in argv { free(argument) } }
         var envp: [UnsafeMutablePointer<CChar>?] = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer { for variable in envp { free(variable) } }
-        // The child starts with SIGINT and SIGTERM at their default actions, even when this
-        // process ignores them (it does while it writes outputs, to clean them up).
+        // The child starts with SIGINT and SIGTERM at their default actions and no signal
+        // blocked, even when this process ignores them (it does while it writes outputs,
+        // to clean them up) or blocks them (`serve` does, to read them from one place).
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
@@ -93,7 +94,10 @@ package enum SupervisedChild {
         sigaddset(&defaults, SIGINT)
         sigaddset(&defaults, SIGTERM)
         posix_spawnattr_setsigdefault(&attributes, &defaults)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF))
+        var unblocked = sigset_t()
+        sigemptyset(&unblocked)
+        posix_spawnattr_setsigmask(&attributes, &unblocked)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
         var pid: pid_t = 0
         let spawned = posix_spawn(&pid, executable, &actions, &attributes, &argv, &envp)
         close(writeEnd)

@@ -52,6 +52,15 @@ struct ServeCommand: ParsableCommand {
     }
 
     func run() throws {
+        // SIGINT and SIGTERM are blocked from here, on this thread and so on every thread
+        // the server starts: one that comes stays pending until the signal sources below
+        // read it, however early it comes (a client may stop the server as soon as it has
+        // read the address). Neither is set to be ignored: that would discard one pending.
+        var stopSignals = sigset_t()
+        sigemptyset(&stopSignals)
+        sigaddset(&stopSignals, SIGINT)
+        sigaddset(&stopSignals, SIGTERM)
+        pthread_sigmask(SIG_BLOCK, &stopSignals, nil)
         // Checked before anything is loaded or said about the address.
         if let problem = PlaygroundConfiguration.hostProblem(host) {
             throw InputError.fail("--host \(host)", problem)
@@ -101,8 +110,6 @@ struct ServeCommand: ParsableCommand {
         let shown = host.contains(":") ? "[\(host)]" : (host == "0.0.0.0" ? "127.0.0.1" : host)
         print("Stagehand playground: http://\(shown):\(listening)/")
         fflush(nil) // every output stream: the line above must reach a pipe now
-        signal(SIGINT, SIG_IGN)
-        signal(SIGTERM, SIG_IGN)
         let stop = DispatchSemaphore(value: 0)
         var sources: [DispatchSourceSignal] = []
         for number in [SIGINT, SIGTERM] {
