@@ -5,7 +5,7 @@
 //
 //   StagehandABI   the C header, the only contract between host and bundle
 //   StagehandGeometry points, rects, transforms, colours, timing curves, springs (both sides)
-//   StagehandShared the lock, effect kinds, parameter types, geometry ↔ C (both sides)
+//   StagehandShared the lock, effect kinds, parameter types, geometry ↔ C, JSON strings (both sides)
 //   StagehandCore  scene, controllers, animation engine, transitioning, gestures
 //   StagehandSDK   the Swift authoring layer over the ABI (linked into each Swift bundle)
 //   StagehandTrace a run and an effect as data: what the host writes and the renderer reads

@@ -139,7 +139,10 @@ import Testing
             let created = try runStagehand(["new", "elsewhere", "--kind", "push", "--out", directory])
             try #require(created.status == 0, "\(created.errors)")
         }
-        let built = try runProcess("/usr/bin/env", ["swift", "build"], in: directory, environment: ["STAGEHAND_CHECKOUT": checkout])
+        // The checkout is copied afresh each run while the effect's build is kept: the
+        // build plan is made again, so a source file added since the last run is built.
+        let built = try runProcess("/usr/bin/env", ["swift", "build", "--disable-build-manifest-caching"], in: directory,
+                                   environment: ["STAGEHAND_CHECKOUT": checkout])
         try #require(built.status == 0, "\(built.output)\n\(built.errors)")
         let bundle = directory + "/.build/debug/libElsewhere.so"
 

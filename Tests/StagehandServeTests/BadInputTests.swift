@@ -143,12 +143,14 @@ import Testing
         let first = try await page.next("catalog")
         #expect((first["problems"] as? [String])?.isEmpty == true, "\(first["problems"] ?? "")")
         try Data("not an ELF file".utf8).write(to: URL(fileURLWithPath: directory + "/libBroken.so"))
-        let broken = try await page.next("catalog") { ($0["generation"] as? Int ?? 0) > (first["generation"] as? Int ?? 0) }
+        let firstGeneration = first["generation"] as? Int ?? 0
+        let broken = try await page.next("catalog") { ($0["generation"] as? Int ?? 0) > firstGeneration }
         let problems = try #require(broken["problems"] as? [String])
         #expect(problems.contains { $0.contains(directory + "/libBroken.so") }, "\(problems)")
         #expect((broken["effects"] as? [[String: Any]])?.contains { $0["name"] as? String == "parallax-pop" } == true)
         try FileManager.default.removeItem(atPath: directory + "/libBroken.so")
-        let fixed = try await page.next("catalog") { ($0["generation"] as? Int ?? 0) > (broken["generation"] as? Int ?? 0) }
+        let brokenGeneration = broken["generation"] as? Int ?? 0
+        let fixed = try await page.next("catalog") { ($0["generation"] as? Int ?? 0) > brokenGeneration }
         #expect((fixed["problems"] as? [String])?.isEmpty == true)
         page.close()
         await server.stop()

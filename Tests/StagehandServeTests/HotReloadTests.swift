@@ -109,12 +109,14 @@ import Testing
     }
 
     /// Selects the probe (as the page does after each catalog update), pushes, lets the
-    /// push end, exports, and returns the push's length from the exported trace. A
-    /// catalog update arriving meanwhile restarts the page's stage (and empties its
-    /// recording), as the page would see it; the push is then made again.
+    /// push end, exports, and returns the push's length from the exported trace. A try
+    /// whose recording holds no complete push, or whose export is refused or not
+    /// answered within two minutes (a machine loaded by every other test, under a
+    /// sanitizer), is made again from the start, with a new stage; what each failed try
+    /// saw, and the server's last log lines, are in the issue recorded after five.
     static func pushLength(_ page: PageClient, _ server: TestServer) async throws -> Double {
-        var seen: [[String: Any]] = []
-        for _ in 0..<5 {
+        var tries: [String] = []
+        for attempt in 1...5 {
             try await page.send(["type": "select", "effect": "reload-probe"])
             let selected = try await page.next("selected") { $0["effect"] as? String == "reload-probe" }
             #expect(selected["operations"] as? [String] == ["push", "pop"])
@@ -124,8 +126,15 @@ import Testing
             let start = try await page.next("frame")["t"] as? Double ?? 0
             _ = try await page.next("frame") { ($0["t"] as? Double ?? 0) >= start + 3 }
             try await page.send(["type": "export"])
-            let exported = try await page.next("exported")
-            let data = try await HTTPGet.fetch(port: server.port, path: try #require(exported["trace"] as? String))
+            guard let answer = try await page.first(of: ["exported", "error"], within: 120) else {
+                tries.append("try \(attempt): no answer to the export within 120 s")
+                continue
+            }
+            guard answer["type"] as? String == "exported" else {
+                tries.append("try \(attempt): the export was refused: \(answer["message"] ?? answer)")
+                continue
+            }
+            let data = try await HTTPGet.fetch(port: server.port, path: try #require(answer["trace"] as? String))
             let trace = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
             let events = try #require(trace["events"] as? [[String: Any]])
             let push = events.filter { $0["effect"] as? String == "reload-probe" && $0["operation"] as? String == "push" }
@@ -133,9 +142,9 @@ import Testing
                let completed = push.first(where: { $0["kind"] as? String == "completed" })?["t"] as? Double {
                 return completed - began
             }
-            seen = events
+            tries.append("try \(attempt): no complete push of reload-probe in the recording: \(events)")
         }
-        Issue.record("no complete push of reload-probe in five tries; the last recording: \(seen)")
+        Issue.record("no complete push of reload-probe in five tries: \(tries.joined(separator: "; ")); the server's last log lines: \(server.log.suffix(20).joined(separator: " | "))")
         return 0
     }
 

@@ -109,11 +109,8 @@ final class PageClient: @unchecked Sendable {
 
     /// The next close frame's code and reason, skipping other messages (at most `limit`).
     func closing(limit: Int = 3000) async throws -> (code: Int, reason: String) {
-        for _ in 0..<limit {
-            let message = try await receive()
-            if message["type"] as? String == "close" { return (message["code"] as? Int ?? 0, message["reason"] as? String ?? "") }
-        }
-        throw Failure(description: "no close frame within \(limit) messages")
+        let message = try await next("close", limit: limit)
+        return (message["code"] as? Int ?? 0, message["reason"] as? String ?? "")
     }
 
     private func write(opcode: UInt8, _ payload: [UInt8]) async throws {
@@ -146,41 +143,106 @@ final class PageClient: @unchecked Sendable {
     func receive() async throws -> [String: Any] {
         try await withCheckedThrowingContinuation { continuation in
             reads.async {
-                continuation.resume(with: Result { try self.readMessage() })
+                continuation.resume(with: Result { try Self.object(self.readIncoming()) })
             }
         }
     }
 
-    private func readMessage() throws -> [String: Any] {
+    /// One message as it came off the wire.
+    private enum Incoming {
+        case text([UInt8])
+        case close(code: Int, reason: String)
+    }
+
+    /// The next message, its fragments joined (pings and pongs skipped).
+    private func readIncoming() throws -> Incoming {
         var message: [UInt8] = []
         while true {
             let first = try byte(), second = try byte()
             var length = Int(second & 0x7F)
             if length == 126 { length = Int(try byte()) << 8 | Int(try byte()) }
             else if length == 127 { length = 0; for _ in 0..<8 { length = length << 8 | Int(try byte()) } }
-            var payload: [UInt8] = []
-            payload.reserveCapacity(length)
-            for _ in 0..<length { payload.append(try byte()) }
+            let payload = try bytes(length)
             let opcode = first & 0x0F
             if opcode == 8 {
                 let code = payload.count >= 2 ? Int(payload[0]) << 8 | Int(payload[1]) : 1005
-                return ["type": "close", "code": code, "reason": String(decoding: payload.dropFirst(2), as: UTF8.self)]
+                return .close(code: code, reason: String(decoding: payload.dropFirst(2), as: UTF8.self))
             }
             if opcode == 9 || opcode == 10 { continue }
             message += payload
-            if first & 0x80 != 0 { break }
+            if first & 0x80 != 0 { return .text(message) }
         }
-        return (try JSONSerialization.jsonObject(with: Data(message)) as? [String: Any]) ?? [:]
     }
 
-    /// Reads messages until one of `type` satisfying `accept` arrives.
-    func next(_ type: String, limit: Int = 3000, where accept: ([String: Any]) -> Bool = { _ in true }) async throws -> [String: Any] {
-        for _ in 0..<limit {
-            let message = try await receive()
-            if message["type"] as? String == type, accept(message) { return message }
-            if message["type"] as? String == "close" { throw Failure(description: "the server closed the socket while waiting for \(type)") }
+    private static func object(_ incoming: Incoming) throws -> [String: Any] {
+        switch incoming {
+        case .close(let code, let reason): return ["type": "close", "code": code, "reason": reason]
+        case .text(let bytes): return (try JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any]) ?? [:]
         }
-        throw Failure(description: "no \(type) message within \(limit) messages")
+    }
+
+    private static let typePrefix = Array(#"{"type":""#.utf8)
+
+    /// A message's type read from its first bytes (every message the server sends begins
+    /// `{"type":"…"`), so a message not waited for is skipped unparsed: frames, most of
+    /// what comes, carry a whole drawing, and parsing each one (under a sanitizer, on a
+    /// loaded machine) can take longer than the stage takes to send the next.
+    private static func type(of text: [UInt8]) -> String? {
+        guard text.starts(with: typePrefix),
+              let end = text[typePrefix.count...].firstIndex(of: UInt8(ascii: "\"")) else { return nil }
+        return String(decoding: text[typePrefix.count..<end], as: UTF8.self)
+    }
+
+    /// On `reads`: reads until a message of one of `types` that `accept` takes, at most
+    /// `limit` messages and, given a deadline, until then (nil).
+    private func scan(_ types: Set<String>, limit: Int, until deadline: ContinuousClock.Instant?,
+                      accept: ([String: Any]) -> Bool) throws -> [String: Any]? {
+        let wanted = types.sorted().joined(separator: " or ")
+        for _ in 0..<limit {
+            if let deadline, ContinuousClock.now >= deadline { return nil }
+            let incoming = try readIncoming()
+            switch incoming {
+            case .close:
+                let message = try Self.object(incoming)
+                if types.contains("close") { return message }
+                throw Failure(description: "the server closed the socket (\(message["code"] ?? "") \(message["reason"] ?? "")) while waiting for \(wanted)")
+            case .text(let bytes):
+                if let type = Self.type(of: bytes), !types.contains(type) { continue }
+                let message = try Self.object(incoming)
+                if let type = message["type"] as? String, types.contains(type), accept(message) { return message }
+            }
+        }
+        if deadline != nil { return nil }
+        throw Failure(description: "no \(wanted) message within \(limit) messages")
+    }
+
+    /// Reads messages until one of `type` satisfying `accept` arrives. The messages are
+    /// read in one go on the client's own queue, not one task hop each: a test's task can
+    /// wait long for a thread on a busy machine, while the stage goes on sending.
+    func next(_ type: String, limit: Int = 3000,
+              where accept: @escaping @Sendable ([String: Any]) -> Bool = { _ in true }) async throws -> [String: Any] {
+        try await withCheckedThrowingContinuation { continuation in
+            reads.async {
+                continuation.resume(with: Result {
+                    guard let message = try self.scan([type], limit: limit, until: nil, accept: accept) else {
+                        throw Failure(description: "no \(type) message within \(limit) messages")
+                    }
+                    return message
+                })
+            }
+        }
+    }
+
+    /// Reads messages until one whose type is in `types` arrives, for at most `seconds`
+    /// of wall time (checked as each message comes: an idle stage still sends two frames
+    /// a second); nil when none came in that time.
+    func first(of types: Set<String>, within seconds: Double) async throws -> [String: Any]? {
+        let deadline = ContinuousClock.now + .seconds(seconds)
+        return try await withCheckedThrowingContinuation { continuation in
+            reads.async {
+                continuation.resume(with: Result { try self.scan(types, limit: .max, until: deadline) { _ in true } })
+            }
+        }
     }
 
     /// On the calling thread (one of its own, not a task): sends `text`. For a sequence
@@ -193,12 +255,10 @@ final class PageClient: @unchecked Sendable {
     /// On the calling thread: reads messages until one of `type` satisfying `accept`.
     func nextNow(_ type: String, limit: Int = 3000, where accept: ([String: Any]) -> Bool = { _ in true }) throws -> [String: Any] {
         try reads.sync {
-            for _ in 0..<limit {
-                let message = try readMessage()
-                if message["type"] as? String == type, accept(message) { return message }
-                if message["type"] as? String == "close" { throw Failure(description: "the server closed the socket while waiting for \(type)") }
+            guard let message = try scan([type], limit: limit, until: nil, accept: accept) else {
+                throw Failure(description: "no \(type) message within \(limit) messages")
             }
-            throw Failure(description: "no \(type) message within \(limit) messages")
+            return message
         }
     }
 
@@ -226,16 +286,32 @@ final class PageClient: @unchecked Sendable {
     /// The next byte from the server, waiting up to 20 s for one (the draining thread
     /// reads the socket; this reads what it kept).
     private func byte() throws -> UInt8 {
-        if readStart == readEnd {
-            guard let bytes = inbox.take(within: 20) else {
-                throw Failure(description: inbox.ending ?? "no data (the read timeout is 20 s)")
-            }
-            readBuffer = bytes
-            readStart = 0
-            readEnd = bytes.count
-        }
+        if readStart == readEnd { try refill() }
         defer { readStart += 1 }
         return readBuffer[readStart]
+    }
+
+    /// The next `count` bytes from the server, taken a block at a time.
+    private func bytes(_ count: Int) throws -> [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(count)
+        while out.count < count {
+            if readStart == readEnd { try refill() }
+            let n = min(count - out.count, readEnd - readStart)
+            out.append(contentsOf: readBuffer[readStart..<readStart + n])
+            readStart += n
+        }
+        return out
+    }
+
+    /// Takes what the draining thread kept, waiting up to 20 s for something.
+    private func refill() throws {
+        guard let bytes = inbox.take(within: 20) else {
+            throw Failure(description: inbox.ending ?? "no data (the read timeout is 20 s)")
+        }
+        readBuffer = bytes
+        readStart = 0
+        readEnd = bytes.count
     }
 
     /// During the handshake, before the draining thread starts: reads the socket itself.

@@ -80,8 +80,8 @@ import Testing
             sequence += 1
             try await page.send(["type": "pointer", "phase": "up", "x": target, "y": 422, "seq": sequence])
             let up = sequence
-            let released = try await page.next("frame") { $0["ack"] as? Int == up }
-            _ = try await page.next("frame") { ($0["t"] as? Double ?? 0) >= (released["t"] as? Double ?? 0) + 1 }
+            let released = try await page.next("frame") { $0["ack"] as? Int == up }["t"] as? Double ?? 0
+            _ = try await page.next("frame") { ($0["t"] as? Double ?? 0) >= released + 1 }
         }
         try await page.send(["type": "export"])
         let exported = try await page.next("exported")

@@ -21,23 +21,9 @@
 ///
 /// Not thread-safe; like UIKit, use it from the thread that runs its stage.
 open class GestureRecognizer {
-    public enum State: String, Hashable, Sendable, CaseIterable {
-        /// Watching touches; nothing recognized yet (the initial state).
-        case possible
-        case began
-        case changed
-        /// The gesture is complete. For a discrete gesture this is UIKit's `recognized`.
-        case ended
-        /// A gesture that had begun was taken away (touch cancelled, recognizer disabled).
-        case cancelled
-        /// The touches were not this gesture.
-        case failed
-
-        /// Recognizing now: began or changed.
-        var isActive: Bool { self == .began || self == .changed }
-        /// Nothing more happens until the recognizer is reset.
-        var isFinished: Bool { self == .ended || self == .cancelled || self == .failed }
-    }
+    /// UIGestureRecognizer.State (the type is shared with the SDK, which reads it back
+    /// through the header).
+    public typealias State = GestureRecognizerState
 
     /// Where the state machine stands. Subclasses move it with `setState(_:)`.
     public internal(set) var state: State = .possible
@@ -313,4 +299,11 @@ open class GestureRecognizer {
         }
         actions.removeAll { $0.body == nil && $0.target == nil }
     }
+}
+
+extension GestureRecognizerState {
+    /// Recognizing now: began or changed.
+    var isActive: Bool { self == .began || self == .changed }
+    /// Nothing more happens until the recognizer is reset.
+    var isFinished: Bool { self == .ended || self == .cancelled || self == .failed }
 }

@@ -3,7 +3,8 @@ import StagehandCore
 import StagehandShared
 
 // The runtime's own types in the header's terms, and handles as the header types them.
-// The shared geometry's conversions, which the SDK uses too, are in StagehandShared.
+// The shared geometry's and the gesture state's conversions, which the SDK uses too, are
+// in StagehandShared.
 
 extension TransitionEvent.Operation {
     var abi: sh_operation {
@@ -13,19 +14,6 @@ extension TransitionEvent.Operation {
         case .present: return SH_OPERATION_PRESENT
         case .dismiss: return SH_OPERATION_DISMISS
         case .container: return SH_OPERATION_CONTAINER
-        }
-    }
-}
-
-extension GestureRecognizer.State {
-    var abi: sh_gesture_state {
-        switch self {
-        case .possible: return SH_GESTURE_POSSIBLE
-        case .began: return SH_GESTURE_BEGAN
-        case .changed: return SH_GESTURE_CHANGED
-        case .ended: return SH_GESTURE_ENDED
-        case .cancelled: return SH_GESTURE_CANCELLED
-        case .failed: return SH_GESTURE_FAILED
         }
     }
 }

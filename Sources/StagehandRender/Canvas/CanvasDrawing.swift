@@ -1,5 +1,6 @@
 import StagehandCore
 import StagehandTrace
+@_spi(Shared) import StagehandShared
 
 /// One frame's display list as compact JSON, for a browser to paint on a 2D canvas: the
 /// same shapes, colours, clipping and numbers cairo and the SVG writer are given, so a

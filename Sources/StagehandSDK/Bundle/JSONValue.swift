@@ -1,3 +1,5 @@
+@_spi(Shared) import StagehandShared
+
 /// Just enough JSON to write a manifest, with the fields in the order they are given.
 ///
 /// The SDK writes its own rather than use Foundation's encoders so that a Swift bundle
@@ -78,20 +80,6 @@ indirect enum JSONValue: Hashable, Sendable {
     }
 
     private static func writeString(_ string: String, to text: inout String) {
-        text += "\""
-        for scalar in string.unicodeScalars {
-            switch scalar {
-            case "\"": text += "\\\""
-            case "\\": text += "\\\\"
-            case "\n": text += "\\n"
-            case "\r": text += "\\r"
-            case "\t": text += "\\t"
-            case _ where scalar.value < 0x20:
-                let hex = String(scalar.value, radix: 16)
-                text += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: text.unicodeScalars.append(scalar)
-            }
-        }
-        text += "\""
+        text += jsonStringLiteral(string)
     }
 }

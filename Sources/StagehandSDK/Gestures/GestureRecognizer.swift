@@ -74,6 +74,9 @@ public class GestureRecognizer: Hashable {
 
     // MARK: State
 
+    /// UIGestureRecognizer.State (the type is shared with the host, which answers with it).
+    public typealias State = GestureRecognizerState
+
     public var state: State {
         guard let handle else { return .possible }
         return State(Host.function(\.gesture_state)(handle))

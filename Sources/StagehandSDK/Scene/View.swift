@@ -7,15 +7,10 @@ import StagehandABI
 /// `View` values are equal when they name the same host view. The setters need no
 /// `var` (they change the host's view, not this value), and inside an `animate` block
 /// they become animations, exactly as UIKit's.
-public struct View: Hashable {
+public struct View: Hashable, HostHandle {
     let handle: OpaquePointer
 
     init(_ handle: OpaquePointer) {
-        self.handle = handle
-    }
-
-    init?(_ handle: OpaquePointer?) {
-        guard let handle else { return nil }
         self.handle = handle
     }
 

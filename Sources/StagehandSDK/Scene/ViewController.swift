@@ -6,15 +6,10 @@ import StagehandABI
 /// Like `View`, a borrowed handle: equal when it names the same controller. The
 /// navigation members mirror UINavigationController's and answer neutrally (empty, `false`)
 /// on a controller that is not one; check `isNavigationController` where it matters.
-public struct ViewController: Hashable {
+public struct ViewController: Hashable, HostHandle {
     let handle: OpaquePointer
 
     init(_ handle: OpaquePointer) {
-        self.handle = handle
-    }
-
-    init?(_ handle: OpaquePointer?) {
-        guard let handle else { return nil }
         self.handle = handle
     }
 

@@ -213,7 +213,9 @@ public final class GestureDrivenTransition {
     }()
     /// `drive`'s interaction as the SDK's type, made again when the drive starts another.
     private var drivenInteraction: PercentDrivenInteractiveTransition?
-    /// Whether a finger is driving the interaction right now.
+    /// Whether a finger is driving the interaction right now. It stays true until the
+    /// interaction is finished or cancelled: while the release rule decides and while
+    /// `willEnd` runs, the gesture still owns the interaction.
     public var isDriving: Bool { drive.pointee.driving }
     /// What `attach` did to each controller, for `detach` to undo.
     private var attachments: [ViewController: Attachment] = [:]

@@ -1,6 +1,7 @@
 import StagehandCore
 import StagehandHost
 import StagehandTrace
+@_spi(Shared) import StagehandShared
 
 /// Writes a recording as a scenario file `stagehand play` reads. Numbers are written so
 /// they read back as exactly the same doubles (Swift's shortest round-trip form), and a

@@ -390,7 +390,7 @@ final class PlaygroundSession: @unchecked Sendable {
     }
 
     private func export() {
-        guard let stage else { return }
+        guard let stage else { return refuse("export: there is no stage to export yet") }
         guard let (scenario, trace) = stage.export() else {
             return refuse("the recording is full: choose an effect to start a new one, then export")
         }

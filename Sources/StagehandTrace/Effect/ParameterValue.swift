@@ -1,3 +1,5 @@
+@_spi(Shared) import StagehandShared
+
 /// One factory argument, typed as its parameter is declared.
 ///
 /// Values come from a catalog or a manifest (defaults and bounds) or from the command
