@@ -166,7 +166,7 @@ let package = Package(
                                                               // The packs the pack tests make by hand carry SHA-256 sums.
                                                               .product(name: "Crypto", package: "swift-crypto", condition: .when(traits: ["CLI"]))]),
         .testTarget(name: "StagehandRenderTests", dependencies: ["StagehandRender", "StagehandHost", "StagehandCore", "StagehandTestSupport"]),
-        .testTarget(name: "StagehandServeTests", dependencies: ["StagehandServe", "StagehandHost", "StagehandCore"]),
+        .testTarget(name: "StagehandServeTests", dependencies: ["StagehandServe", "StagehandHost", "StagehandCore", "StagehandTestSupport"]),
     ] + swiftEffects.map(swiftEffect) + cEffects.map(cEffect),
     swiftLanguageModes: [.v6]
 )

@@ -7,12 +7,25 @@ import Testing
 /// The standard scenario of every effect in the catalog runs it, and an interactive one
 /// is also driven by a finger that finishes, then by one that cancels.
 @Suite struct StandardScenarioTests {
+    /// The first effect of each kind (the fast loop runs these).
+    @Test func eachKindsFirstEffectShowsItselfWithoutErrors() {
+        let sweep = EffectSweep(BuiltInEffects.library.effects)
+        #expect(sweep.sample.count >= 10, "\(sweep.sample.map(\.name))")
+        Self.showWithoutErrors(sweep.sample)
+    }
+
+    /// The other effects: with the first ones, every effect of the catalog.
+    @Test(.tags(.longRun), .slow) func everyOtherEffectShowsItselfWithoutErrors() {
+        let sweep = EffectSweep(BuiltInEffects.library.effects)
+        #expect(!sweep.rest.isEmpty)
+        Self.showWithoutErrors(sweep.rest)
+    }
+
     /// At 30 frames a second: what is checked (errors, the drags' outcomes, rest at both
     /// ends) does not depend on the frame rate, and each frame records every view.
-    @Test func everyEffectShowsItselfWithoutErrors() {
+    static func showWithoutErrors(_ effects: [EffectInfo]) {
         let library = BuiltInEffects.library
-        #expect(!library.effects.isEmpty)
-        for effect in library.effects {
+        for effect in effects {
             let scenario = StandardScenario.make(for: effect, library: library, screen: Size(width: 390, height: 844), framesPerSecond: 30)
             let trace = ScenarioRunner(library: library).run(scenario).trace
             let errors = trace.events.filter { $0.kind == "error" }

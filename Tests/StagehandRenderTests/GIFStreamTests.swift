@@ -10,9 +10,10 @@ import Testing
 /// byte for byte; its frames are the ones nearest each GIF frame's time.
 @Suite struct GIFStreamTests {
     /// A push, a pause long enough for still frames, and a pop: frames that repeat and
-    /// frames that move.
+    /// frames that move. On a small screen: the GIFs are compared byte for byte and
+    /// frame by frame, whatever their size, and drawing costs by the pixel.
     static let scenario = """
-        {"screen": {"width": 195, "height": 422, "fps": 60}, "root": {"title": "Inbox"},
+        {"screen": {"width": 100, "height": 216, "fps": 60}, "root": {"title": "Inbox"},
          "steps": [{"wait": 0.1}, {"push": {"title": "Article"}}, {"wait": 0.8}, {"pop": {}}, {"wait": 0.3}]}
         """
 

@@ -7,10 +7,13 @@ import Testing
 /// GIFs as a browser reads them: frames at the rate a GIF can show, every delay the
 /// same, looping forever, and colours close to the PNG frames.
 @Suite struct GIFTests {
-    /// crossfade's standard run: a 0.1 s lead, two 0.3 s cross-dissolves, pauses.
+    /// crossfade's standard run: a 0.1 s lead, two 0.3 s cross-dissolves, pauses. On a
+    /// quarter of the preview's screen: what these tests check (frame counts and delays,
+    /// changed rectangles, each frame against its PNG) does not depend on its size, and
+    /// drawing costs by the pixel.
     static func trace(fps: Int) throws -> Trace {
         try RenderEnvironment.play("""
-            {"screen": {"width": 195, "height": 422, "fps": \(fps)}, "root": {"title": "Inbox", "child": "First"},
+            {"screen": {"width": 100, "height": 216, "fps": \(fps)}, "root": {"title": "Inbox", "child": "First"},
              "steps": [{"wait": 0.1}, {"switchChild": {"title": "Second", "effect": "crossfade"}}, {"wait": 0.5}]}
             """)
     }
@@ -27,10 +30,10 @@ import Testing
                 "\(gif.frames.count) frames for \(duration) s at \(timing.framesPerSecond) fps")
         #expect(gif.frames.allSatisfy { $0.delay == delay }, "delays: \(Set(gif.frames.map(\.delay)))")
         #expect(gif.loops == 0, "loops forever")
-        #expect(gif.width == 195 && gif.height == 422)
+        #expect(gif.width == 100 && gif.height == 216)
         // The first frame is whole; later ones only what changed.
-        #expect(gif.frames.first.map { $0.width == 195 && $0.height == 422 } == true)
-        #expect(gif.frames.allSatisfy { $0.left + $0.width <= 195 && $0.top + $0.height <= 422 })
+        #expect(gif.frames.first.map { $0.width == 100 && $0.height == 216 } == true)
+        #expect(gif.frames.allSatisfy { $0.left + $0.width <= 100 && $0.top + $0.height <= 216 })
     }
 
     /// The whole palette comes from every frame: a screen that appears only late (the
@@ -56,11 +59,11 @@ import Testing
 
     /// Each frame drawn over the last, as a browser draws it, shows its own PNG (within
     /// the palette's error): the changed rectangles and their transparent pixels lose
-    /// nothing, through a push and the still frames after it.
+    /// nothing, through a push and the still frames after it. (A small screen, as above.)
     @Test(arguments: [25, 50])
     func everyFrameDrawnOverTheLastShowsItsPNG(fps: Int) throws {
         let trace = try RenderEnvironment.play("""
-            {"screen": {"width": 195, "height": 422, "fps": 50}, "root": {"title": "Inbox"},
+            {"screen": {"width": 100, "height": 216, "fps": 50}, "root": {"title": "Inbox"},
              "steps": [{"wait": 0.1}, {"push": {"title": "Article"}}, {"wait": 0.7}, {"pop": {}}, {"wait": 0.2}]}
             """)
         let renderer = Renderer(trace: trace)
@@ -70,7 +73,7 @@ import Testing
         let indices = timing.frameIndices(of: trace)
         try #require(shown.count == indices.count)
         let structure = try GIFStructure(gif)
-        #expect(structure.frames.dropFirst().contains { $0.width < 195 || $0.height < 422 }, "later frames store less than the screen")
+        #expect(structure.frames.dropFirst().contains { $0.width < 100 || $0.height < 216 }, "later frames store less than the screen")
         for (k, index) in indices.enumerated() {
             let png = try #require(PixelImage(png: try renderer.png(frame: trace.frames[index])))
             let error = shown[k].meanAbsoluteError(to: png)

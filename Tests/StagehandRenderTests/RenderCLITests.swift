@@ -103,20 +103,21 @@ import Testing
     /// `preview`'s GIF is painted while the run records; it is the GIF of the recorded
     /// run of the same standard scenario, byte for byte.
     /// (slide-pop is interactive: its run has a finger, drawn unless `--hide-touches`.)
+    /// At 30 fps, which halves the frames both sides make and compares the same way.
     @Test(arguments: [("crossfade", false), ("slide-pop", false), ("slide-pop", true)])
     func previewsGIFIsTheRecordedRunsGIF(effect: String, hideTouches: Bool) throws {
         let scratch = try Scratch()
-        let run = try stagehand(["preview", effect, "--size", "120x260", "--out", scratch.file("c.gif")]
+        let run = try stagehand(["preview", effect, "--size", "120x260", "--fps", "30", "--out", scratch.file("c.gif")]
                                 + (hideTouches ? ["--hide-touches"] : []))
         #expect(run.status == 0, "\(run.errors)")
         let written = try Data(contentsOf: URL(fileURLWithPath: scratch.file("c.gif")))
         let library = RenderEnvironment.library
         let scenario = StandardScenario.make(for: try library.effect(named: effect), library: library,
-                                             screen: Size(width: 120, height: 260), framesPerSecond: 60)
+                                             screen: Size(width: 120, height: 260), framesPerSecond: 30)
         var trace = ScenarioRunner(library: library).run(scenario).trace
         #expect(trace.frames.contains { $0.touches != nil } == (effect == "slide-pop"))
         if hideTouches { for i in trace.frames.indices { trace.frames[i].touches = nil } }
-        #expect(written == (try Renderer(trace: trace).gif(trace: trace, timing: GIFTiming(framesPerSecond: 60))))
+        #expect(written == (try Renderer(trace: trace).gif(trace: trace, timing: GIFTiming(framesPerSecond: 30))))
     }
 
     @Test func playRendersAScenarioByExtension() throws {

@@ -1,5 +1,6 @@
 import StagehandCore
 import StagehandHost
+import StagehandTestSupport
 import StagehandTrace
 import Testing
 @testable import StagehandServe
@@ -7,12 +8,25 @@ import Testing
 /// A live stage packs its recording; what it unpacks for an export must be what was
 /// recorded, field for field, and the packing must be what makes it small.
 struct RecordedFramesTests {
-    /// Every effect of the catalog, its standard run packed frame by frame and unpacked:
-    /// equal to the trace the runner recorded (views, stacks, percents, touches).
-    @Test func everyEffectsStandardRunUnpacksToItsTrace() throws {
+    /// The first effect of each kind (the fast loop runs these).
+    @Test func eachKindsFirstEffectsStandardRunUnpacksToItsTrace() throws {
+        let sweep = EffectSweep(ProtocolTests.library.effects)
+        #expect(sweep.sample.count >= 10, "\(sweep.sample.map(\.name))")
+        Self.unpackStandardRuns(sweep.sample)
+    }
+
+    /// The other effects: with the first ones, every effect of the catalog.
+    @Test(.tags(.longRun), .slow) func everyOtherEffectsStandardRunUnpacksToItsTrace() throws {
+        let sweep = EffectSweep(ProtocolTests.library.effects)
+        #expect(sweep.sample.count + sweep.rest.count > 30)
+        Self.unpackStandardRuns(sweep.rest)
+    }
+
+    /// Each effect's standard run packed frame by frame and unpacked: equal to the trace
+    /// the runner recorded (views, stacks, percents, touches).
+    static func unpackStandardRuns(_ effects: [EffectInfo]) {
         let library = ProtocolTests.library
-        #expect(library.effects.count > 30)
-        for effect in library.effects {
+        for effect in effects {
             let scenario = StandardScenario.make(for: effect, library: library, screen: Size(width: 160, height: 320),
                                                  framesPerSecond: 15)
             let trace = ScenarioRunner(library: library).run(scenario).trace
