@@ -24,10 +24,8 @@ struct ChangedRect: Equatable {
                     guard memcmp(a.baseAddress! + start, b.baseAddress! + start, width) != 0 else { continue }
                     top = min(top, y)
                     bottom = y
-                    var first = 0
-                    while a[start + first] == b[start + first] { first += 1 }
-                    var last = width - 1
-                    while a[start + last] == b[start + last] { last -= 1 }
+                    let first = Self.firstDifference(a.baseAddress! + start, b.baseAddress! + start, count: width)
+                    let last = Self.lastDifference(a.baseAddress! + start, b.baseAddress! + start, count: width)
                     left = min(left, first)
                     right = max(right, last)
                 }
@@ -38,5 +36,31 @@ struct ChangedRect: Equatable {
         } else {
             self.init(x: left, y: top, width: right - left + 1, height: bottom - top + 1)
         }
+    }
+
+    // The first and last differing bytes of two rows known to differ, eight bytes at a
+    // time (a row of 390 pixels compared one by one was a tenth of a GIF's encoding).
+
+    private static func firstDifference(_ a: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>, count: Int) -> Int {
+        var i = 0
+        while i + 8 <= count {
+            let x = UnsafeRawPointer(a + i).loadUnaligned(as: UInt64.self) ^ UnsafeRawPointer(b + i).loadUnaligned(as: UInt64.self)
+            if x != 0 { return i + UInt64(littleEndian: x).trailingZeroBitCount / 8 }
+            i += 8
+        }
+        while a[i] == b[i] { i += 1 }
+        return i
+    }
+
+    private static func lastDifference(_ a: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>, count: Int) -> Int {
+        var end = count
+        while end >= 8 {
+            let x = UnsafeRawPointer(a + end - 8).loadUnaligned(as: UInt64.self) ^ UnsafeRawPointer(b + end - 8).loadUnaligned(as: UInt64.self)
+            if x != 0 { return end - 1 - UInt64(littleEndian: x).leadingZeroBitCount / 8 }
+            end -= 8
+        }
+        var i = end - 1
+        while a[i] == b[i] { i -= 1 }
+        return i
     }
 }
