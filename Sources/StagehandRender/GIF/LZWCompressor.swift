@@ -1,0 +1,166 @@
+/// GIF's variant of LZW, compressing a frame's palette indices into the bytes of its
+/// image data (the minimum code size, the codes in sub-blocks of at most 255 bytes, the
+/// empty block that ends them).
+///
+/// libgd's compressor reads each pixel through a function call and probes a hash table
+/// of 5,003 entries in two arrays. Here each string's entry is one 32-bit word — the
+/// code in the high 12 bits, (prefix code, next index) in the low 20 — in an open table
+/// of 8,192 words (32 KB, at most half full: it stays in the nearest cache), probed
+/// linearly from a multiplicative hash. A dense table of 4,096 × 256 codes (2 MB) missed
+/// the cache at nearly every pixel, and a tree of first children and siblings walked
+/// long lists of siblings: both were slower than libgd. Most pixels repeat the one
+/// before (flat colours, the transparent pixels of what did not change), and the string
+/// a code stands for always ends with the pixel before, so a string followed by its own
+/// last index is looked up in a plain array by code instead, without hashing. One
+/// compressor per thread, reused frame after frame.
+///
+/// Codes grow by one bit when the next code to be given reaches the current width's
+/// limit, and the table starts again (a clear code) when code 4,095 has been given —
+/// the moments at which a decoder, one code behind the encoder, does the same.
+///
+/// A class, as it owns its table's memory; used by one thread at a time.
+final class LZWCompressor {
+    /// 0: empty; else `code << 20 | prefix << 8 | index`.
+    private let table: UnsafeMutablePointer<UInt32>
+    /// Per code, the code of its string followed by the string's own last index (0:
+    /// none); such strings are never in `table`.
+    private let repeated: UnsafeMutablePointer<UInt16>
+
+    private static let largestCode = 4095
+    private static let tableBits: UInt32 = 13
+    private static let tableSize = 1 << Int(tableBits)
+
+    init() {
+        table = .allocate(capacity: Self.tableSize)
+        table.initialize(repeating: 0, count: Self.tableSize)
+        repeated = .allocate(capacity: Self.largestCode + 1)
+        repeated.initialize(repeating: 0, count: Self.largestCode + 1)
+    }
+
+    deinit {
+        table.deallocate()
+        repeated.deallocate()
+    }
+
+    /// Appends the image data of `indices` (each below `1 << minimumCodeSize`;
+    /// `minimumCodeSize` 2...8, as the GIF format allows) to `out`.
+    func compress(_ indices: UnsafeBufferPointer<UInt8>, minimumCodeSize: Int, into out: inout [UInt8]) {
+        precondition((2...8).contains(minimumCodeSize), "GIF's minimum code size is 2...8")
+        out.append(UInt8(minimumCodeSize))
+        let clear = 1 << minimumCodeSize, end = clear + 1
+        var codes = BitWriter(opening: &out)
+        var width = minimumCodeSize + 1
+        // The last code given; none yet beyond the two reserved ones.
+        var given = end
+        codes.write(clear, width, into: &out)
+        guard let first = indices.first else {
+            codes.write(end, width, into: &out)
+            codes.finish(&out)
+            return
+        }
+        var prefix = Int(first)
+        // Whether a code was written since the last clear (a decoder adds no string
+        // for the first).
+        var wroteSinceClear = false
+        let (table, repeated) = (self.table, self.repeated)
+        let mask = Self.tableSize - 1
+        // Only the single indices have codes; a code given later is emptied when given.
+        table.update(repeating: 0, count: Self.tableSize)
+        repeated.update(repeating: 0, count: clear)
+        var before = first
+        for i in 1..<indices.count {
+            let index = indices[i]
+            defer { before = index }
+            if index == before {
+                let code = repeated[prefix]
+                if code != 0 {
+                    prefix = Int(code)
+                    continue
+                }
+            }
+            // The string of `prefix` followed by `index`: its code, or the empty slot
+            // where it would go.
+            let key = UInt32(prefix) << 8 | UInt32(index)
+            var slot = 0
+            if index != before {
+                slot = Int((key &* 0x9E37_79B1) >> (32 - Self.tableBits))
+                var entry = table[slot]
+                while entry != 0, entry & 0xF_FFFF != key {
+                    slot = (slot + 1) & mask
+                    entry = table[slot]
+                }
+                if entry != 0 {
+                    prefix = Int(entry >> 20)
+                    continue
+                }
+            }
+            codes.write(prefix, width, into: &out)
+            wroteSinceClear = true
+            given += 1
+            if index == before {
+                repeated[prefix] = UInt16(given)
+            } else {
+                table[slot] = UInt32(given) << 20 | key
+            }
+            repeated[given] = 0
+            if given >= 1 << width { width += 1 }
+            if given == Self.largestCode {
+                codes.write(clear, width, into: &out)
+                table.update(repeating: 0, count: Self.tableSize)
+                repeated.update(repeating: 0, count: clear)
+                width = minimumCodeSize + 1
+                given = end
+                wroteSinceClear = false
+            }
+            prefix = Int(index)
+        }
+        codes.write(prefix, width, into: &out)
+        // The decoder adds a string for that last code (unless it is the first after a
+        // clear), and may widen its codes for it before reading the end code.
+        if wroteSinceClear, given + 1 >= 1 << width, width < 12 { width += 1 }
+        codes.write(end, width, into: &out)
+        codes.finish(&out)
+    }
+
+    /// Packs codes least significant bit first into bytes, and the bytes into sub-blocks.
+    private struct BitWriter {
+        /// Where the sub-block being filled starts (its length byte).
+        private var block: Int
+        private var bits: UInt64 = 0
+        private var count = 0
+
+        /// Opens the first sub-block at the end of `out`.
+        init(opening out: inout [UInt8]) {
+            block = out.count
+            out.append(0)
+        }
+
+        @inline(__always)
+        mutating func write(_ code: Int, _ width: Int, into out: inout [UInt8]) {
+            bits |= UInt64(code) << UInt64(count)
+            count += width
+            while count >= 8 {
+                byte(UInt8(truncatingIfNeeded: bits), into: &out)
+                bits >>= 8
+                count -= 8
+            }
+        }
+
+        @inline(__always)
+        private mutating func byte(_ value: UInt8, into out: inout [UInt8]) {
+            if out.count - block == 256 {
+                out[block] = 255
+                block = out.count
+                out.append(0)
+            }
+            out.append(value)
+        }
+
+        /// Flushes the last partial byte and closes the sub-blocks with the empty one.
+        mutating func finish(_ out: inout [UInt8]) {
+            if count > 0 { byte(UInt8(truncatingIfNeeded: bits), into: &out) }
+            out[block] = UInt8(out.count - block - 1)
+            out.append(0)
+        }
+    }
+}

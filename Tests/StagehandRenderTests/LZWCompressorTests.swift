@@ -1,0 +1,148 @@
+import Foundation
+@testable import StagehandRender
+import Testing
+
+/// The GIF compressor's output read back by libgd's decoder (every pixel) and by the
+/// strict decoder below (every code, up to the end code and the end of the data, which
+/// libgd does not look at once it has every pixel): for pictures that end at every code
+/// width (a decoder widens its codes one code behind the encoder, also for the last
+/// one), that fill the table many times over (clear codes), and that are mostly runs
+/// (the strings looked up without hashing).
+@Suite struct LZWCompressorTests {
+    /// A one-frame GIF of `indices` (`width` a row) with a 256-colour global table in
+    /// which index i is `Self.color(i)`.
+    static func gif(_ indices: [UInt8], width: Int, colors: Int, compressor: LZWCompressor) -> Data {
+        let height = indices.count / width
+        var bytes = Array("GIF89a".utf8)
+        bytes += [UInt8(width & 0xFF), UInt8(width >> 8), UInt8(height & 0xFF), UInt8(height >> 8), 0xF7, 0, 0]
+        for i in 0..<256 {
+            let c = color(i)
+            bytes += [UInt8(c >> 16), UInt8((c >> 8) & 0xFF), UInt8(c & 0xFF)]
+        }
+        let block = GIFFrameBlock(colors: colors, transparent: colors - 1, delay: 2)
+        indices.withUnsafeBufferPointer {
+            block.append($0, at: ChangedRect(x: 0, y: 0, width: width, height: height), compressor: compressor, to: &bytes)
+        }
+        bytes.append(0x3B)
+        return Data(bytes)
+    }
+
+    static func color(_ i: Int) -> UInt32 {
+        UInt32(i) << 16 | UInt32(255 - i) << 8 | UInt32((i * 37) & 0xFF)
+    }
+
+    /// Pseudo-random indices below `colors - 1` (the last is the transparent one), in
+    /// runs of 1...`longestRun`.
+    static func indices(count: Int, colors: Int, longestRun: Int, seed: UInt64) -> [UInt8] {
+        var state = seed | 1
+        func next() -> Int {
+            state ^= state << 13
+            state ^= state >> 7
+            state ^= state << 17
+            return Int(truncatingIfNeeded: state >> 1)
+        }
+        var out: [UInt8] = []
+        while out.count < count {
+            let value = UInt8(next() % (colors - 1))
+            out += repeatElement(value, count: min(1 + next() % longestRun, count - out.count))
+        }
+        return out
+    }
+
+    static func expectDecodes(_ indices: [UInt8], width: Int, colors: Int, compressor: LZWCompressor) throws {
+        let gif = gif(indices, width: width, colors: colors, compressor: compressor)
+        let image = try #require(GIFFirstFrame.pixels(gif), "libgd cannot read \(indices.count) pixels of \(colors) colours")
+        #expect(image.width == width && image.height == indices.count / width)
+        let wrong = zip(image.pixels, indices).enumerated().first { $0.element.0 & 0xFF_FFFF != color(Int($0.element.1)) }
+        #expect(wrong == nil, "\(indices.count) pixels of \(colors) colours: pixel \(wrong?.offset ?? 0) differs")
+        var data: [UInt8] = []
+        indices.withUnsafeBufferPointer {
+            compressor.compress($0, minimumCodeSize: GIFFrameBlock(colors: colors, transparent: 0, delay: 0).minimumCodeSize, into: &data)
+        }
+        #expect(try StrictDecoder.decode(data) == indices, "\(indices.count) pixels of \(colors) colours")
+    }
+
+    /// GIF's LZW decoding as the format describes it, refusing anything out of place: a
+    /// code not yet defined, data after the end code, no end code.
+    enum StrictDecoder {
+        struct Malformed: Error, CustomStringConvertible {
+            var description: String
+        }
+
+        static func decode(_ data: [UInt8]) throws -> [UInt8] {
+            let minimum = Int(data[0])
+            // The sub-blocks joined.
+            var bytes: [UInt8] = []
+            var i = 1
+            while true {
+                let n = Int(data[i])
+                if n == 0 { break }
+                bytes += data[(i + 1)...(i + n)]
+                i += n + 1
+            }
+            guard i == data.count - 1 else { throw Malformed(description: "bytes after the terminating block") }
+            var position = 0
+            func read(_ width: Int) throws -> Int {
+                guard position + width <= bytes.count * 8 else { throw Malformed(description: "no end code") }
+                var code = 0
+                for b in 0..<width where bytes[(position + b) / 8] >> ((position + b) % 8) & 1 != 0 { code |= 1 << b }
+                position += width
+                return code
+            }
+            let clear = 1 << minimum, end = clear + 1
+            var strings: [[UInt8]] = []
+            var width = 0
+            var previous: [UInt8]?
+            var out: [UInt8] = []
+            func reset() {
+                strings = (0..<clear).map { [UInt8($0)] } + [[], []]
+                width = minimum + 1
+                previous = nil
+            }
+            reset()
+            guard try read(width) == clear else { throw Malformed(description: "no clear code first") }
+            while true {
+                let code = try read(width)
+                if code == clear {
+                    reset()
+                    continue
+                }
+                if code == end { break }
+                let string: [UInt8]
+                if code < strings.count, code != clear, code != end {
+                    string = strings[code]
+                } else if code == strings.count, let previous {
+                    string = previous + [previous[0]]
+                } else {
+                    throw Malformed(description: "code \(code) not defined (\(strings.count) are)")
+                }
+                if let previous, strings.count < 4096 { strings.append(previous + [string[0]]) }
+                if strings.count == 1 << width, width < 12 { width += 1 }
+                out += string
+                previous = string
+            }
+            guard (position + 7) / 8 == bytes.count else { throw Malformed(description: "bytes after the end code") }
+            return out
+        }
+    }
+
+    @Test(arguments: [3, 5, 17, 256])
+    func everyLengthEndsReadably(colors: Int) throws {
+        let compressor = LZWCompressor()
+        for count in 1...700 {
+            try Self.expectDecodes(Self.indices(count: count, colors: colors, longestRun: 3, seed: UInt64(count)),
+                                   width: count, colors: colors, compressor: compressor)
+        }
+    }
+
+    @Test(arguments: [(256, 1), (256, 40), (5, 1), (5, 300), (17, 8)])
+    func largePicturesFillTheTableManyTimes(colors: Int, longestRun: Int) throws {
+        let compressor = LZWCompressor()
+        let width = 390
+        try Self.expectDecodes(Self.indices(count: width * 300, colors: colors, longestRun: longestRun, seed: 7),
+                               width: width, colors: colors, compressor: compressor)
+        // Reused for another picture, the compressor starts afresh.
+        try Self.expectDecodes(Self.indices(count: width * 20, colors: colors, longestRun: longestRun, seed: 11),
+                               width: width, colors: colors, compressor: compressor)
+    }
+}
