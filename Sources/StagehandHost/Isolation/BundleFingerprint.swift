@@ -42,6 +42,8 @@ struct BundleFingerprint: Codable, Equatable {
         if size > 0 {
             guard let mapped = mmap(nil, size, PROT_READ, MAP_PRIVATE, descriptor, 0), mapped != MAP_FAILED else { return nil }
             defer { munmap(mapped, size) }
+            // Untyped until now: bound to words, which `mix` reads in place.
+            _ = mapped.bindMemory(to: UInt64.self, capacity: size / 8)
             hash = mix(UnsafeRawBufferPointer(start: mapped, count: size), seed: hash)
         }
         let hex = String(hash, radix: 16)
@@ -86,15 +88,29 @@ struct BundleFingerprint: Codable, Equatable {
         var lanes: (UInt64, UInt64, UInt64, UInt64) = (seed &+ prime1, seed &+ prime2, seed, seed &- prime1)
         func round(_ lane: UInt64, _ word: UInt64) -> UInt64 {
             let mixed = lane &+ word &* prime2
-            return ((mixed << 31) | (mixed >> 33)) &* prime1
+            return ((mixed &<< 31) | (mixed &>> 33)) &* prime1
         }
         var offset = 0
         let count = bytes.count
-        // Each block copied into four words with one memcpy: the same words as
-        // `loadUnaligned`, which a debug build (every `stagehand` the tests run hashes
-        // every built-in bundle) calls unspecialised, several times slower.
+        // A debug build (every `stagehand` the tests run hashes every built-in bundle)
+        // calls generic code unspecialised, several times slower: so the words are read
+        // through a typed pointer where the bytes are aligned (a mapped file always is;
+        // `of` binds it to words), otherwise each block is copied into four words with one memcpy (the same words
+        // as `loadUnaligned`), and shifts are the non-generic masking ones.
         var block: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
-        if let base = bytes.baseAddress {
+        if let base = bytes.baseAddress, Int(bitPattern: base) & 7 == 0 {
+            let words = base.assumingMemoryBound(to: UInt64.self)
+            var index = 0
+            let end = count / 32 * 4
+            while index < end {
+                lanes.0 = round(lanes.0, words[index])
+                lanes.1 = round(lanes.1, words[index + 1])
+                lanes.2 = round(lanes.2, words[index + 2])
+                lanes.3 = round(lanes.3, words[index + 3])
+                index += 4
+            }
+            offset = end * 8
+        } else if let base = bytes.baseAddress {
             while offset + 32 <= count {
                 _ = withUnsafeMutableBytes(of: &block) { memcpy($0.baseAddress!, base + offset, 32) }
                 lanes.0 = round(lanes.0, block.0)
@@ -104,16 +120,16 @@ struct BundleFingerprint: Codable, Equatable {
                 offset += 32
             }
         }
-        var hash = lanes.0 ^ ((lanes.1 << 7) | (lanes.1 >> 57)) ^ ((lanes.2 << 12) | (lanes.2 >> 52)) ^ ((lanes.3 << 18) | (lanes.3 >> 46))
+        var hash = lanes.0 ^ ((lanes.1 &<< 7) | (lanes.1 &>> 57)) ^ ((lanes.2 &<< 12) | (lanes.2 &>> 52)) ^ ((lanes.3 &<< 18) | (lanes.3 &>> 46))
         while offset < count {
             hash = (hash ^ UInt64(bytes[offset])) &* prime1
             offset += 1
         }
-        hash ^= hash >> 33
+        hash ^= hash &>> 33
         hash = hash &* prime2
-        hash ^= hash >> 29
+        hash ^= hash &>> 29
         hash = hash &* prime1
-        hash ^= hash >> 32
+        hash ^= hash &>> 32
         return hash
     }
 }
