@@ -1,6 +1,7 @@
 import Foundation
 import StagehandCore
 import StagehandHost
+import StagehandShared
 @testable import StagehandRender
 import StagehandTestSupport
 import Testing
@@ -31,6 +32,20 @@ import Testing
         #expect(stream.duration == trace.frames.last!.t - trace.frames.first!.t)
         let recorded = try Renderer(trace: trace).gif(trace: trace, timing: timing)
         #expect(gif == recorded, "\(gif.count) bytes streamed, \(recorded.count) recorded")
+        // Recording only the frames the stream wants gives the same GIF, from only the
+        // frames it shows (and every frame of the run stepped all the same).
+        let choosy = try GIFStream(renderer: Renderer(screen: scenario.screen), timing: timing)
+        let added = Locked(0)
+        let chosen = ScenarioRunner(library: RenderEnvironment.library)
+            .run(scenario, frames: { frame in
+                added.withLock { $0 += 1 }
+                choosy.add(frame)
+            }, framesWanted: choosy.wants)
+        #expect(chosen.frameCount == trace.frames.count)
+        #expect(try choosy.finish() == recorded)
+        #expect(choosy.duration == stream.duration)
+        let distinctShown = Set(timing.frameIndices(of: trace)).count
+        #expect(added.withLock { $0 } == distinctShown, "\(trace.frames.count) frames, \(distinctShown) shown")
         // And each frame shown is the recorded frame nearest its time.
         let shown = try GIFFrames.composed(gif)
         let indices = timing.frameIndices(of: trace)

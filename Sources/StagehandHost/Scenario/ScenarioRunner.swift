@@ -26,11 +26,14 @@ public struct ScenarioRunner: Sendable {
     /// `afterStep` is called after each step with its index (tests check the scene there).
     /// With `frames`, each frame is handed to it as it is recorded and the result's trace
     /// keeps none (its `frameCount` says how many there were): memory then stays flat
-    /// however long the run.
+    /// however long the run. With `framesWanted` too, only the frames for which it answers
+    /// true, given the frame's time and the next one's, are recorded and handed over (the
+    /// run itself steps every frame all the same).
     public func run(_ scenario: Scenario, diagnostics: ((Diagnostic) -> Void)? = nil,
                     frames: ((Trace.Frame) -> Void)? = nil,
+                    framesWanted: ((_ t: Double, _ next: Double) -> Bool)? = nil,
                     afterStep: ((Int, Stage, Coordinator) -> Void)? = nil) -> ScenarioResult {
-        let run = begin(scenario, diagnostics: diagnostics, frames: frames)
+        let run = begin(scenario, diagnostics: diagnostics, frames: frames, framesWanted: frames == nil ? nil : framesWanted)
         for (index, step) in scenario.steps.enumerated() {
             perform(step, in: run)
             afterStep?(index, run.stage, run.coordinator)
@@ -45,7 +48,8 @@ public struct ScenarioRunner: Sendable {
     /// one by one with `perform(_:in:)` and ends with `finish`, and its trace is then
     /// exactly the trace `run` makes of the same steps.
     package func begin(_ scenario: Scenario, diagnostics: ((Diagnostic) -> Void)? = nil,
-                      frames: ((Trace.Frame) -> Void)? = nil) -> ScenarioRun {
+                      frames: ((Trace.Frame) -> Void)? = nil,
+                      framesWanted: ((_ t: Double, _ next: Double) -> Bool)? = nil) -> ScenarioRun {
         let stage = Stage(screen: scenario.screen, framesPerSecond: scenario.framesPerSecond)
         stage.diagnosticHandler = diagnostics
         let coordinator = Coordinator(library: library, stage: stage)
@@ -67,7 +71,8 @@ public struct ScenarioRunner: Sendable {
         if let child = scenario.rootChild {
             coordinator.installFirstChild(Self.screen(child, .child, in: scenario), in: root)
         }
-        let recorder = TraceRecorder(stage: stage, topNavigation: { coordinator.topNavigationController }, consumer: frames)
+        let recorder = TraceRecorder(stage: stage, topNavigation: { coordinator.topNavigationController }, consumer: frames,
+                                     wanted: framesWanted)
         if recordsFrames { recorder.start() }
         return ScenarioRun(stage: stage, coordinator: coordinator, recorder: recorder, finger: Finger(stage: stage), scenario: scenario)
     }

@@ -8,21 +8,39 @@ package final class TraceRecorder {
     private unowned let stage: Stage
     private let topNavigation: () -> NavigationController?
     private let consumer: ((Trace.Frame) -> Void)?
+    private let wanted: ((_ t: Double, _ next: Double) -> Bool)?
     package private(set) var frames: [Trace.Frame] = []
-    /// Frames recorded so far (kept or handed over).
+    /// Frames recorded so far (kept or handed over), and those passed over as not wanted.
     package private(set) var frameCount = 0
 
+    /// With `wanted`, a frame is recorded only if `wanted(t, next)` says so, given its time
+    /// and the next frame's (one frame later on the stage's clock): a consumer that shows
+    /// only some frames (a GIF at 50 fps of a run at 60) spares the others' recording.
+    /// It is asked about every frame, in order, whether or not it wanted the one before.
     package init(stage: Stage, topNavigation: @escaping () -> NavigationController?,
-                consumer: ((Trace.Frame) -> Void)? = nil) {
+                consumer: ((Trace.Frame) -> Void)? = nil, wanted: ((_ t: Double, _ next: Double) -> Bool)? = nil) {
         self.stage = stage
         self.topNavigation = topNavigation
         self.consumer = consumer
+        self.wanted = wanted
     }
 
     /// Records the current frame now, and every frame the stage steps from now on.
     package func start() {
+        stepped()
+        stage.frameObservers.append { [weak self] _ in self?.stepped() }
+    }
+
+    /// The frame the stage is at: recorded, unless not wanted.
+    private func stepped() {
+        if let wanted {
+            let next = Double(stage.frameIndex + 1) / Double(stage.framesPerSecond)
+            guard wanted(Self.round6(stage.now), Self.round6(next)) else {
+                frameCount += 1
+                return
+            }
+        }
         capture()
-        stage.frameObservers.append { [weak self] _ in self?.capture() }
     }
 
     /// The trace: the kept frames (none when a consumer took them) and every event.

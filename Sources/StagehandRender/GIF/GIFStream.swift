@@ -9,11 +9,16 @@ import StagehandTrace
 /// run of many views costs the memory of a few frames, not of the recorded run, and the
 /// painting overlaps the recording.
 ///
+/// A GIF at 50 fps of a run at 60 shows five frames in six (at 25 fps, five in twelve):
+/// handed `wants` as the runner's `framesWanted`, the stream says before each frame is
+/// recorded whether the GIF will show it, from its time and the next frame's, and the
+/// others are never recorded.
+///
 /// The GIF is byte for byte the one `Renderer.gif(trace:timing:)` makes of the recorded
 /// run (that one feeds its frames through a stream).
 ///
 ///     let stream = try GIFStream(renderer: Renderer(screen: scenario.screen), timing: GIFTiming(framesPerSecond: 60))
-///     _ = ScenarioRunner(library: library).run(scenario, frames: stream.add)
+///     _ = ScenarioRunner(library: library).run(scenario, frames: stream.add, framesWanted: stream.wants)
 ///     let gif = try stream.finish()
 public final class GIFStream {
     private let renderer: Renderer
@@ -33,6 +38,10 @@ public final class GIFStream {
     /// Per trace frame shown, the slot of its image: what the palette counts.
     private var distinct: [Int] = []
     private var firstTime: Double?
+    /// The time of the last frame `add` or `wants` was given.
+    private var lastTime: Double?
+    /// The time `wants` was last asked about, whose frame `add` may be given next.
+    private var announced: Double?
 
     /// A stream painting `renderer`'s pictures, resampled to `timing`.
     public init(renderer: Renderer, timing: GIFTiming) throws(RenderError) {
@@ -44,19 +53,41 @@ public final class GIFStream {
         }
     }
 
-    /// The next frame of the run (frames come in order of time).
+    /// The next frame of the run (frames come in order of time): every frame, or, after
+    /// `wants` was asked about it, the frame it wanted.
     public func add(_ frame: Trace.Frame) {
-        if firstTime == nil { firstTime = frame.t }
-        let count = selection.add(frame.t)
-        if count > 0 { shown += repeatElement(slotOfLatest(), count: count) }
+        if announced != frame.t { pass(frame.t) }
+        announced = nil
         latest = frame
+    }
+
+    /// Whether the GIF shows the frame at `t`, the next frame coming at `next`: asked
+    /// before each frame of the run, in order (see `ScenarioRunner.run`'s `framesWanted`);
+    /// only a frame it wants need be given to `add`. A frame is shown when a GIF frame's
+    /// time is nearer to it than to the next (see `GIFFrameSelection`), which the next
+    /// frame's time alone decides; the last frame shows nothing the frame before it does
+    /// not unless some GIF frame is nearer to it, so no frame is needed after the run ends.
+    public func wants(_ t: Double, next: Double) -> Bool {
+        pass(t)
+        announced = t
+        var ahead = selection
+        return ahead.add(next) > 0
+    }
+
+    /// A frame at `t` comes: the GIF frames nearest to the one before it are known now.
+    private func pass(_ t: Double) {
+        if firstTime == nil { firstTime = t }
+        lastTime = t
+        let count = selection.add(t)
+        if count > 0 { shown += repeatElement(slotOfLatest(), count: count) }
+        latest = nil
         latestSlot = nil
     }
 
     /// The seconds from the first frame added to the last.
     public var duration: Double {
-        guard let firstTime, let latest else { return 0 }
-        return latest.t - firstTime
+        guard let firstTime, let lastTime else { return 0 }
+        return lastTime - firstTime
     }
 
     /// The GIF of the frames added, once every frame is painted.

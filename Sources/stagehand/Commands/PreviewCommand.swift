@@ -120,10 +120,12 @@ struct PreviewCommand: ParsableCommand {
         }
         let summary: String
         if chosen == .gif {
-            // Painted while the run records: a run of many views never held whole.
+            // Painted while the run records (only the frames the GIF shows): a run of many
+            // views never held whole.
             let hide = hideTouches
-            summary = try output.writeGIF(renderer: Renderer(screen: scenario.screen), framesPerSecond: scenario.framesPerSecond) { add in
-                _ = runner.run(scenario, diagnostics: report, frames: { add(hide ? $0.withoutTouches : $0) })
+            summary = try output.writeGIF(renderer: Renderer(screen: scenario.screen), framesPerSecond: scenario.framesPerSecond) { stream in
+                _ = runner.run(scenario, diagnostics: report, frames: { stream.add(hide ? $0.withoutTouches : $0) },
+                               framesWanted: stream.wants)
             }
         } else {
             let result = runner.run(scenario, diagnostics: report)

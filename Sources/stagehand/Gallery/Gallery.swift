@@ -104,10 +104,11 @@ struct Gallery {
             let timing = GIFTiming(framesPerSecond: min(scenario.framesPerSecond, Self.galleryFramesPerSecond))
             var result = Rendered()
             if contactSheet == nil {
-                // Only the GIF: painted while the run records, the run never held whole.
+                // Only the GIF: painted while the run records, the run never held whole, and
+                // only the frames it shows recorded.
                 let stream = try GIFStream(renderer: Renderer(screen: scenario.screen), timing: timing)
                 let hide = hidesTouches
-                _ = runner.run(scenario, frames: { stream.add(hide ? $0.withoutTouches : $0) })
+                _ = runner.run(scenario, frames: { stream.add(hide ? $0.withoutTouches : $0) }, framesWanted: stream.wants)
                 result.gif = try stream.finish()
                 return result
             }

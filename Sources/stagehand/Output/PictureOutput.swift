@@ -54,7 +54,7 @@ struct PictureOutput {
         do {
             switch format {
             case .gif:
-                return try writeGIF(renderer: renderer, framesPerSecond: trace.fps) { add in trace.frames.forEach(add) }
+                return try writeGIF(renderer: renderer, framesPerSecond: trace.fps) { stream in trace.frames.forEach(stream.add) }
             case .png where isFolder:
                 let frames = try renderer.pngs(trace: trace)
                 let digits = max(4, String(frames.count - 1).count)
@@ -86,14 +86,15 @@ struct PictureOutput {
     }
 
     /// The GIF of a run painted while it is recorded: `run` plays it, handing each frame
-    /// to the function it is given as the frame is made (`ScenarioRunner.run(_:frames:)`),
-    /// so that no more than a few frames are ever held (see `GIFStream`).
+    /// to the stream it is given as the frame is made (`ScenarioRunner.run(_:frames:framesWanted:)`
+    /// with the stream's `add` and `wants`), so that no more than a few frames are ever
+    /// held (see `GIFStream`).
     @discardableResult
-    func writeGIF(renderer: Renderer, framesPerSecond: Int, run: (@escaping (Trace.Frame) -> Void) -> Void) throws -> String {
+    func writeGIF(renderer: Renderer, framesPerSecond: Int, run: (GIFStream) -> Void) throws -> String {
         do {
             let timing = GIFTiming(framesPerSecond: framesPerSecond)
             let stream = try GIFStream(renderer: renderer, timing: timing)
-            run(stream.add)
+            run(stream)
             let data = try stream.finish()
             try OutputPath.write(data, to: out, argument: "--out")
             return String(format: "a run of %.2f s", stream.duration) + " as a GIF at \(String(format: "%g", timing.framesPerSecond)) fps"
