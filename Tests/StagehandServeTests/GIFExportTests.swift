@@ -41,7 +41,7 @@ import Testing
             return
         }
         _ = store.store(session: "s", scenario: "second", trace: Self.trace(2))
-        guard case .made(let second) = store.gif(session: "s", within: 20) else {
+        guard case .made(let second) = store.gif(session: "s", within: Self.patience) else {
             Issue.record("the second export's GIF was not made")
             return
         }
@@ -49,13 +49,18 @@ import Testing
         // The first export's GIF ends now: it must not replace the second's.
         gated.gate.signal()
         try await Task.sleep(for: .milliseconds(50))
-        guard case .made(let again) = store.gif(session: "s", within: 20) else {
+        guard case .made(let again) = store.gif(session: "s", within: Self.patience) else {
             Issue.record("the second export's GIF was lost")
             return
         }
         #expect(String(decoding: again, as: UTF8.self) == "screen [2.0, 2.0]")
         #expect(gated.calls == 2)
     }
+
+    /// How long a request here waits for a GIF: the making runs on a Dispatch thread,
+    /// which on a machine loaded by every other test (under a sanitizer, with threads
+    /// blocked by other tests) can be slow to come; only the answer is checked.
+    static let patience = 180.0
 
     static func onAThread<T: Sendable>(_ body: @escaping @Sendable () -> T) async -> T {
         await withCheckedContinuation { continuation in
@@ -68,8 +73,8 @@ import Testing
         let store = ExportStore(render: gated.render)
         _ = store.store(session: "s", scenario: "x", trace: Self.trace(3))
         // Each request waits on a thread of its own, as the server's requests do.
-        async let a = Self.onAThread { store.gif(session: "s", within: 20) }
-        async let b = Self.onAThread { store.gif(session: "s", within: 20) }
+        async let a = Self.onAThread { store.gif(session: "s", within: Self.patience) }
+        async let b = Self.onAThread { store.gif(session: "s", within: Self.patience) }
         try await Task.sleep(for: .milliseconds(100))
         gated.gate.signal()
         for answer in await [a, b] {
@@ -81,7 +86,7 @@ import Testing
 
         let failing = ExportStore(render: { _ in .failure(RenderError("no frames here")) })
         _ = failing.store(session: "s", scenario: "x", trace: Self.trace(1))
-        guard case .failed(let error) = failing.gif(session: "s", within: 20) else { Issue.record("a failure was not said"); return }
+        guard case .failed(let error) = failing.gif(session: "s", within: Self.patience) else { Issue.record("a failure was not said"); return }
         #expect(error.message == "no frames here")
     }
 
