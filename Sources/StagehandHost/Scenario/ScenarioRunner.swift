@@ -26,13 +26,21 @@ public struct ScenarioRunner: Sendable {
     /// `afterStep` is called after each step with its index (tests check the scene there).
     /// With `frames`, each frame is handed to it as it is recorded and the result's trace
     /// keeps none (its `frameCount` says how many there were): memory then stays flat
-    /// however long the run. With `framesWanted` too, only the frames for which it answers
-    /// true, given the frame's time and the next one's, are recorded and handed over (the
-    /// run itself steps every frame all the same).
+    /// however long the run.
     public func run(_ scenario: Scenario, diagnostics: ((Diagnostic) -> Void)? = nil,
                     frames: ((Trace.Frame) -> Void)? = nil,
-                    framesWanted: ((_ t: Double, _ next: Double) -> Bool)? = nil,
                     afterStep: ((Int, Stage, Coordinator) -> Void)? = nil) -> ScenarioResult {
+        run(scenario, diagnostics: diagnostics, frames: frames, framesWanted: nil, afterStep: afterStep)
+    }
+
+    /// `run`, recording and handing over only the frames for which `framesWanted`
+    /// answers true, given the frame's time and the next one's (the run itself steps
+    /// every frame all the same): for a picture that shows fewer frames than the run
+    /// steps (a GIF's `GIFStream.wants`). Without `frames`, every frame is recorded.
+    package func run(_ scenario: Scenario, diagnostics: ((Diagnostic) -> Void)? = nil,
+                     frames: ((Trace.Frame) -> Void)?,
+                     framesWanted: ((_ t: Double, _ next: Double) -> Bool)?,
+                     afterStep: ((Int, Stage, Coordinator) -> Void)? = nil) -> ScenarioResult {
         let run = begin(scenario, diagnostics: diagnostics, frames: frames, framesWanted: frames == nil ? nil : framesWanted)
         for (index, step) in scenario.steps.enumerated() {
             perform(step, in: run)
