@@ -42,8 +42,6 @@ struct BundleFingerprint: Codable, Equatable {
         if size > 0 {
             guard let mapped = mmap(nil, size, PROT_READ, MAP_PRIVATE, descriptor, 0), mapped != MAP_FAILED else { return nil }
             defer { munmap(mapped, size) }
-            // Untyped until now: bound to words, which `mix` reads in place.
-            _ = mapped.bindMemory(to: UInt64.self, capacity: size / 8)
             hash = mix(UnsafeRawBufferPointer(start: mapped, count: size), seed: hash)
         }
         let hex = String(hash, radix: 16)
@@ -82,6 +80,7 @@ struct BundleFingerprint: Codable, Equatable {
 
     /// Four independent multiply-rotate lanes over 32-byte blocks (so the loop is not
     /// one long dependency chain), then the tail byte by byte, then a final avalanche.
+    /// `bytes` is a file's mapping: untyped memory, aligned to a page.
     static func mix(_ bytes: UnsafeRawBufferPointer, seed: UInt64) -> UInt64 {
         let prime1: UInt64 = 0x9E37_79B1_85EB_CA87
         let prime2: UInt64 = 0xC2B2_AE3D_27D4_EB4F
@@ -90,18 +89,17 @@ struct BundleFingerprint: Codable, Equatable {
             let mixed = lane &+ word &* prime2
             return ((mixed &<< 31) | (mixed &>> 33)) &* prime1
         }
-        var offset = 0
-        let count = bytes.count
         // A debug build (every `stagehand` the tests run hashes every built-in bundle)
         // calls generic code unspecialised, several times slower: so the words are read
-        // through a typed pointer where the bytes are aligned (a mapped file always is;
-        // `of` binds it to words), otherwise each block is copied into four words with one memcpy (the same words
-        // as `loadUnaligned`), and shifts are the non-generic masking ones.
-        var block: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
-        if let base = bytes.baseAddress, Int(bitPattern: base) & 7 == 0 {
-            let words = base.assumingMemoryBound(to: UInt64.self)
+        // through a typed pointer (the mapping is untyped memory, page-aligned, bound to
+        // words here) rather than with `loadUnaligned`, and shifts are the non-generic
+        // masking ones.
+        let count = bytes.count
+        let end = count / 32 * 4
+        var offset = 0
+        if let base = bytes.baseAddress {
+            let words = base.bindMemory(to: UInt64.self, capacity: count / 8)
             var index = 0
-            let end = count / 32 * 4
             while index < end {
                 lanes.0 = round(lanes.0, words[index])
                 lanes.1 = round(lanes.1, words[index + 1])
@@ -110,15 +108,6 @@ struct BundleFingerprint: Codable, Equatable {
                 index += 4
             }
             offset = end * 8
-        } else if let base = bytes.baseAddress {
-            while offset + 32 <= count {
-                _ = withUnsafeMutableBytes(of: &block) { memcpy($0.baseAddress!, base + offset, 32) }
-                lanes.0 = round(lanes.0, block.0)
-                lanes.1 = round(lanes.1, block.1)
-                lanes.2 = round(lanes.2, block.2)
-                lanes.3 = round(lanes.3, block.3)
-                offset += 32
-            }
         }
         var hash = lanes.0 ^ ((lanes.1 &<< 7) | (lanes.1 &>> 57)) ^ ((lanes.2 &<< 12) | (lanes.2 &>> 52)) ^ ((lanes.3 &<< 18) | (lanes.3 &>> 46))
         while offset < count {
