@@ -113,7 +113,7 @@ import Testing
         _ = try await staying.next("selected")
         try await leaving.send(["type": "select", "effect": "parallax-pop"])
         try await leaving.send(["type": "operation", "name": "push"])
-        _ = try await leaving.next("frame") { ($0["t"] as? Double ?? 0) >= 0.8 }
+        try await leaving.transitionEnded()
         try await leaving.send(["type": "pointer", "phase": "down", "x": 195, "y": 400])
         try await leaving.send(["type": "pointer", "phase": "move", "x": 240, "y": 400, "seq": 7])
         _ = try await leaving.next("frame") { $0["ack"] as? Int == 7 }

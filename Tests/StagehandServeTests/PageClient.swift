@@ -233,6 +233,19 @@ final class PageClient: @unchecked Sendable {
         }
     }
 
+    /// Waits until the transition an operation just sent has ended: a frame showing it
+    /// under way (its `percent`), then one without. A busy server can take the operation
+    /// a few frames after the test sent it, so a frame's time alone says nothing about
+    /// whether it has begun; a finger put down while it runs is not a pop's (as in UIKit,
+    /// the navigation bar's pan does not begin during a transition). Should every frame
+    /// of the transition be skipped (the page not reading for its whole length), ten
+    /// seconds of the stage after the first frame read stand for it.
+    func transitionEnded() async throws {
+        let first = try await next("frame")["t"] as? Double ?? 0
+        _ = try await next("frame") { $0["percent"] is Double || ($0["t"] as? Double ?? 0) >= first + 10 }
+        _ = try await next("frame") { !($0["percent"] is Double) }
+    }
+
     /// Reads messages until one whose type is in `types` arrives, for at most `seconds`
     /// of wall time (checked as each message comes: an idle stage still sends two frames
     /// a second); nil when none came in that time.

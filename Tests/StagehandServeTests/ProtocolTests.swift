@@ -53,8 +53,7 @@ import Testing
         try await page.send(["type": "select", "effect": "parallax-pop"])
         _ = try await page.next("selected") { $0["effect"] as? String == "parallax-pop" }
         try await page.send(["type": "operation", "name": "push"])
-        // UIKit's push takes 0.35 s.
-        _ = try await page.next("frame") { ($0["t"] as? Double ?? 0) >= 0.8 }
+        try await page.transitionEnded()
         var sequence = 0
         for target in [273.0, 370.5] {
             sequence += 1
