@@ -104,16 +104,19 @@ final class LZWCompressor {
             if index == before {
                 if length > 0 {
                     // The string is a run of `index`, and so are the pixels from here to
-                    // `stop`: take the longest known run they fill.
+                    // `stop`: take the longest known run they fill. Only as far as one
+                    // past that run is looked at: the rest of a long run is looked at
+                    // once, by the strings that follow.
+                    let row = Int(index) << runBits
+                    let longest = Int(longestRun[Int(index)])
+                    let limit = min(count, i + longest - length + 1)
                     var stop = i + 1
                     let same = SIMD16<UInt8>(repeating: index)
-                    while stop + 16 <= count,
+                    while stop + 16 <= limit,
                           all(UnsafeRawPointer(base + stop).loadUnaligned(as: SIMD16<UInt8>.self) .== same) {
                         stop += 16
                     }
-                    while stop < count, base[stop] == index { stop += 1 }
-                    let row = Int(index) << runBits
-                    let longest = Int(longestRun[Int(index)])
+                    while stop < limit, base[stop] == index { stop += 1 }
                     if length + stop - i <= longest {
                         length += stop - i
                         prefix = Int(runs[row | length])
