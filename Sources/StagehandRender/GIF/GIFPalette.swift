@@ -1,3 +1,7 @@
+import Dispatch
+import Foundation
+import StagehandShared
+
 /// One palette for the whole GIF, without dithering.
 ///
 /// The usual recipe (gd's quantiser on the first frame, every later frame remapped onto
@@ -34,15 +38,30 @@ struct GIFPalette: Sendable {
         colors = chosen
         var index = ColorTable<UInt8>(capacity: counts.count)
         for (i, color) in chosen.enumerated() { index.set(UInt8(i), for: color) }
-        for (color, _) in counts where index[color] == nil {
-            var best = 0, bestDistance = Int.max
-            for (i, candidate) in chosen.enumerated() {
-                let d = Self.distance(candidate, color)
-                if d < bestDistance { (best, bestDistance) = (i, d) }
-            }
-            index.set(UInt8(best), for: color)
-        }
+        let others = counts.compactMap { index[$0.color] == nil ? $0.color : nil }
+        for (color, entry) in zip(others, Self.nearest(others, in: chosen)) { index.set(entry, for: color) }
         self.index = index
+    }
+
+    /// For each of `colors`, the index of the nearest of `chosen` (the first of equals).
+    /// A GIF of thousands of anti-aliased colours looks each up among 255: the colours
+    /// are shared among the cores, as nothing else runs while the palette is made.
+    private static func nearest(_ colors: [UInt32], in chosen: [UInt32]) -> [UInt8] {
+        let parts = max(1, min(ProcessInfo.processInfo.activeProcessorCount, colors.count / 256))
+        let found = Locked([[UInt8]](repeating: [], count: parts))
+        DispatchQueue.concurrentPerform(iterations: parts) { part in
+            var entries: [UInt8] = []
+            for color in colors[(colors.count * part / parts)..<(colors.count * (part + 1) / parts)] {
+                var best = 0, bestDistance = Int.max
+                for (i, candidate) in chosen.enumerated() {
+                    let d = Self.distance(candidate, color)
+                    if d < bestDistance { (best, bestDistance) = (i, d) }
+                }
+                entries.append(UInt8(best))
+            }
+            found.withLock { $0[part] = entries }
+        }
+        return found.withLock { $0 }.flatMap { $0 }
     }
 
     /// Squared distance in RGB, weighted toward green as the eye is.
