@@ -109,6 +109,32 @@ import Testing
         }
     }
 
+    /// The palette counts the colours of every trace frame the GIF shows, once each,
+    /// also a frame whose picture is the one before it (a pause, painted once while the
+    /// workers count what they paint): the GIF's colour table is the palette of those
+    /// frames painted one by one.
+    @Test(arguments: [25, 50])
+    func thePaletteCountsEveryFrameShownOnce(fps: Int) throws {
+        let scenario = try ScenarioParser.parse(Data(Self.scenario.utf8), file: "test scenario")
+        let timing = GIFTiming(framesPerSecond: fps)
+        let trace = ScenarioRunner(library: RenderEnvironment.library).run(scenario).trace
+        let gif = [UInt8](try Renderer(trace: trace).gif(trace: trace, timing: timing))
+        let shown = Set(timing.frameIndices(of: trace)).sorted()
+        let pictures = Set(shown.map { trace.frames[$0].views })
+        try #require(pictures.count < shown.count, "the pause shows one picture in several frames")
+        let canvas = try Canvas(width: 100, height: 216, screen: scenario.screen)
+        var histogram = ColorTable<Int>()
+        for i in shown {
+            canvas.draw(DisplayList(frame: trace.frames[i], screen: scenario.screen, metrics: try FontMetrics.shared()))
+            RunLengthImage(canvas).count(into: &histogram)
+        }
+        let colors = GIFPalette(histogram: histogram).colors
+        let table = colors.flatMap { [UInt8($0 >> 16), UInt8(($0 >> 8) & 0xFF), UInt8($0 & 0xFF)] }
+        let written = Array(gif[13..<(13 + table.count)])
+        let firstDifference = table.indices.first { written[$0] != table[$0] }.map { $0 / 3 }
+        #expect(firstDifference == nil, "the GIF's colour table differs from the palette of the frames shown at entry \(firstDifference ?? 0)")
+    }
+
     @Test func aStreamGivenNoFrameSaysSo() throws {
         let stream = try GIFStream(renderer: Renderer(screen: Size(width: 20, height: 20)), timing: GIFTiming(framesPerSecond: 50))
         #expect(throws: RenderError.self) { try stream.finish() }

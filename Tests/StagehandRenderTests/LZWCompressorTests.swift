@@ -145,4 +145,81 @@ import Testing
         try Self.expectDecodes(Self.indices(count: width * 20, colors: colors, longestRun: longestRun, seed: 11),
                                width: width, colors: colors, compressor: compressor)
     }
+
+    /// GIF's LZW one pixel at a time with a dictionary of strings, the codes packed as
+    /// the compressor packs them: the compressor's shortcuts (strings looked up without
+    /// hashing, runs found by their length) must give exactly these bytes.
+    static func reference(_ indices: [UInt8], minimumCodeSize: Int) -> [UInt8] {
+        let clear = 1 << minimumCodeSize, end = clear + 1
+        var bits: [Bool] = []
+        var width = minimumCodeSize + 1
+        func write(_ code: Int) {
+            for b in 0..<width { bits.append(code >> b & 1 != 0) }
+        }
+        // (the code of a string) << 8 | the index that follows it → the longer string's code.
+        var strings: [Int: Int] = [:]
+        var given = end
+        write(clear)
+        var wroteSinceClear = false
+        var current = indices.first.map(Int.init)
+        for index in indices.dropFirst() {
+            if let longer = strings[current! << 8 | Int(index)] {
+                current = longer
+                continue
+            }
+            write(current!)
+            wroteSinceClear = true
+            given += 1
+            strings[current! << 8 | Int(index)] = given
+            if given >= 1 << width { width += 1 }
+            if given == 4095 {
+                write(clear)
+                strings = [:]
+                width = minimumCodeSize + 1
+                given = end
+                wroteSinceClear = false
+            }
+            current = Int(index)
+        }
+        if let current {
+            write(current)
+            if wroteSinceClear, given + 1 >= 1 << width, width < 12 { width += 1 }
+        }
+        write(end)
+        var bytes: [UInt8] = []
+        for start in stride(from: 0, to: bits.count, by: 8) {
+            var byte: UInt8 = 0
+            for b in start..<min(start + 8, bits.count) where bits[b] { byte |= 1 << (b - start) }
+            bytes.append(byte)
+        }
+        var out = [UInt8(minimumCodeSize)]
+        for start in stride(from: 0, to: bytes.count, by: 255) {
+            let block = bytes[start..<min(start + 255, bytes.count)]
+            out.append(UInt8(block.count))
+            out += block
+        }
+        out.append(0)
+        return out
+    }
+
+    /// Long runs (longer than any run the table knows, and than the table holds), runs
+    /// that start inside a longer string, and pictures of one index: the same bytes as
+    /// the plain algorithm.
+    @Test(arguments: [(5, 1), (5, 9), (5, 300), (5, 5000), (17, 40), (256, 3), (256, 700), (3, 100_000)])
+    func givesThePlainAlgorithmsCodes(colors: Int, longestRun: Int) {
+        let compressor = LZWCompressor()
+        let size = GIFFrameBlock(colors: colors, transparent: 0, delay: 0).minimumCodeSize
+        for seed: UInt64 in [3, 29] {
+            let indices = Self.indices(count: 390 * 120, colors: colors, longestRun: longestRun, seed: seed)
+            var data: [UInt8] = []
+            indices.withUnsafeBufferPointer { compressor.compress($0, minimumCodeSize: size, into: &data) }
+            #expect(data == Self.reference(indices, minimumCodeSize: size), "\(colors) colours, runs up to \(longestRun), seed \(seed)")
+        }
+        for count in [1, 2, 17, 4096, 390 * 844] {
+            let indices = [UInt8](repeating: UInt8(colors - 2), count: count)
+            var data: [UInt8] = []
+            indices.withUnsafeBufferPointer { compressor.compress($0, minimumCodeSize: size, into: &data) }
+            #expect(data == Self.reference(indices, minimumCodeSize: size), "\(count) pixels of one index")
+        }
+    }
 }

@@ -1,11 +1,12 @@
 import Foundation
+import StagehandTestSupport
 import Testing
 @testable import StagehandServe
 
 /// What a broken or hostile page can send: each is answered with an error message (and
 /// a log line) or dropped with a log line; the session goes on, other tabs are not
 /// affected, the server keeps serving.
-@Suite(.serialized) struct BadInputTests {
+@Suite(.serialized, .ownThread) struct BadInputTests {
     /// Sends `text` and returns the error message the page is sent.
     static func error(after text: String, on page: PageClient) async throws -> String {
         try await page.send(text)

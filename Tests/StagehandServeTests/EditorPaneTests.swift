@@ -1,4 +1,5 @@
 import Foundation
+import StagehandTestSupport
 import Testing
 @testable import StagehandServe
 
@@ -7,7 +8,7 @@ import Testing
 /// and played with each one that reads, a problem located at its line and column while
 /// the stage goes on, a page out of step asked for its whole text, every refusal a
 /// message, and saving only with `--save`, to the file the effect came from.
-@Suite(.serialized) struct EditorPaneTests {
+@Suite(.serialized, .ownThread) struct EditorPaneTests {
     /// A container effect like crossfade under a name of its own: only the incoming view
     /// fades in, over `duration` (the browser test edits it too).
     static let probe: String = {

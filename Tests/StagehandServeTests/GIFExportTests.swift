@@ -2,13 +2,14 @@ import Foundation
 import StagehandCore
 import StagehandRender
 import StagehandTrace
+import StagehandTestSupport
 import Testing
 @testable import StagehandServe
 
 /// A GIF is made off the server's tasks, once per export, and belongs to that export: a
 /// session that exports again while its last GIF is being made is never served the old
 /// one, and a request that outwaits the making is told to ask again (never a bare 500).
-@Suite struct GIFExportTests {
+@Suite(.ownThread) struct GIFExportTests {
     /// A trace told apart by its screen (the injected render writes the screen).
     static func trace(_ side: Double) -> Trace {
         Trace(fps: 60, screen: [side, side], frames: [], events: [])

@@ -1,4 +1,5 @@
 import Foundation
+import StagehandTestSupport
 import Testing
 @testable import StagehandServe
 
@@ -6,7 +7,7 @@ import Testing
 /// of any length, WebSocket frames a client may not send or far over the message limit,
 /// hundreds of tabs at once, a tab that never reads. Each is refused from what arrives
 /// first, at a bounded cost, and the tabs that behave go on being served.
-@Suite(.serialized) struct HostileClientTests {
+@Suite(.serialized, .ownThread) struct HostileClientTests {
     static func request(line: String = "GET / HTTP/1.1", fields: [String] = ["Host: 127.0.0.1"]) -> [UInt8] {
         Array(([line] + fields + ["Connection: close", "", ""]).joined(separator: "\r\n").utf8)
     }

@@ -1,10 +1,11 @@
 import Foundation
+import StagehandTestSupport
 import Testing
 @testable import StagehandServe
 
 /// A bundle rebuilt in a watched `--plugins` directory while the server runs: the page is
 /// sent the new catalog, and the next transition runs the new code, with no restart.
-@Suite(.serialized) struct HotReloadTests {
+@Suite(.serialized, .ownThread) struct HotReloadTests {
     /// A push effect in C whose duration is fixed when it is compiled (`PROBE_DURATION`),
     /// so only a rebuild can change it: the manifest, read before any code runs, stays
     /// the same.

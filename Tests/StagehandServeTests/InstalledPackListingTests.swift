@@ -1,9 +1,10 @@
 import Foundation
+import StagehandTestSupport
 import Testing
 
 /// The playground lists the effects of the packs installed in the user plugin directory,
 /// each with its pack's name and version.
-@Suite struct InstalledPackListingTests {
+@Suite(.ownThread) struct InstalledPackListingTests {
     @Test func anInstalledEffectIsListedWithItsPack() async throws {
         let root = NSTemporaryDirectory() + "stagehand-serve-pack-\(UUID().uuidString)"
         defer { try? FileManager.default.removeItem(atPath: root) }

@@ -1,4 +1,5 @@
 import Foundation
+import StagehandTestSupport
 import Testing
 import StagehandShared
 @testable import StagehandServe
@@ -10,7 +11,7 @@ import Glibc
 /// completes (408), more connections at once than allowed (503), a port already taken
 /// (a clear error before anything is served). The listener runs in this process on its
 /// own threads (not Swift's cooperative pool), so the suites beside it cannot starve it.
-@Suite(.serialized) struct ListenerLimitsTests {
+@Suite(.serialized, .ownThread) struct ListenerLimitsTests {
     /// A listener answering every request with "hello", its log lines kept.
     final class Listening: Sendable {
         let listener: HTTPListener

@@ -193,8 +193,8 @@ final class PageClient: @unchecked Sendable {
         return String(decoding: text[typePrefix.count..<end], as: UTF8.self)
     }
 
-    /// On `reads`: reads until a message of one of `types` that `accept` takes, at most
-    /// `limit` messages and, given a deadline, until then (nil).
+    /// On `reads`: reads until a message of one of `types` that `accept` takes; nil when
+    /// `limit` messages came without one or, given a deadline, it passed first.
     private func scan(_ types: Set<String>, limit: Int, until deadline: ContinuousClock.Instant?,
                       accept: ([String: Any]) -> Bool) throws -> [String: Any]? {
         let wanted = types.sorted().joined(separator: " or ")
@@ -212,8 +212,7 @@ final class PageClient: @unchecked Sendable {
                 if let type = message["type"] as? String, types.contains(type), accept(message) { return message }
             }
         }
-        if deadline != nil { return nil }
-        throw Failure(description: "no \(wanted) message within \(limit) messages")
+        return nil
     }
 
     /// Reads messages until one of `type` satisfying `accept` arrives. The messages are

@@ -1,12 +1,13 @@
 import Foundation
 import StagehandCore
 import StagehandHost
+import StagehandTestSupport
 import Testing
 @testable import StagehandServe
 
 /// A tab whose page reads no frame for half a second pauses its stage until the page
 /// reads one, so tabs that read nothing cost the server nothing.
-@Suite struct PausedStageTests {
+@Suite(.ownThread) struct PausedStageTests {
     /// The frames a session sent, by index, and a way to wait for the next one (on the
     /// calling thread: the session runs on its own queue).
     final class SentFrames: Sendable {

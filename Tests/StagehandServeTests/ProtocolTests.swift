@@ -1,12 +1,13 @@
 import Foundation
 import StagehandHost
+import StagehandTestSupport
 import Testing
 @testable import StagehandServe
 
 /// The page's conversation with a real server on an ephemeral loopback port, through a
 /// real WebSocket client: what a tab is sent on connecting, choosing an effect, driving a
 /// drag, and exporting a recording that replays to the same trace.
-@Suite(.serialized) struct ProtocolTests {
+@Suite(.serialized, .ownThread) struct ProtocolTests {
     @Test func aTabIsSentTheCatalogAStageAndFrames() async throws {
         let server = try await TestServer()
         let page = try await server.page()

@@ -21,6 +21,7 @@ struct ColorTable<Value: FixedWidthInteger & Sendable>: Sendable {
     }
 
     /// Where `color` is, or the empty slot where it would go.
+    @inline(__always)
     private func slot(_ color: UInt32) -> Int {
         let mask = keys.count - 1
         var i = Int((color &* 0x9E37_79B1) >> shift)
@@ -35,26 +36,30 @@ struct ColorTable<Value: FixedWidthInteger & Sendable>: Sendable {
 
     /// Sets `color`'s value.
     mutating func set(_ value: Value, for color: UInt32) {
-        update(color) { $0 = value }
+        values[entry(color)] = value
     }
 
-    /// Adds `amount` to `color`'s value (0 when it is new).
+    /// Adds `amount` to `color`'s value (0 when it is new): once per run of every frame,
+    /// so written without a closure, which the optimiser did not always inline.
     mutating func add(_ amount: Value, to color: UInt32) {
-        update(color) { $0 += amount }
+        values[entry(color)] += amount
     }
 
-    private mutating func update(_ color: UInt32, _ change: (inout Value) -> Void) {
-        var i = slot(color)
-        if keys[i] != color {
-            if 2 * (count + 1) > keys.count {
-                grow()
-                i = slot(color)
-            }
-            keys[i] = color
-            values[i] = 0
-            count += 1
-        }
-        change(&values[i])
+    /// `color`'s slot, made (with value 0) if it is new.
+    @inline(__always)
+    private mutating func entry(_ color: UInt32) -> Int {
+        let i = slot(color)
+        if keys[i] == color { return i }
+        return insert(color)
+    }
+
+    private mutating func insert(_ color: UInt32) -> Int {
+        if 2 * (count + 1) > keys.count { grow() }
+        let i = slot(color)
+        keys[i] = color
+        values[i] = 0
+        count += 1
+        return i
     }
 
     private mutating func grow() {

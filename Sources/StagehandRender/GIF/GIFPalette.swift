@@ -1,3 +1,7 @@
+import Dispatch
+import Foundation
+import StagehandShared
+
 /// One palette for the whole GIF, without dithering.
 ///
 /// The usual recipe (gd's quantiser on the first frame, every later frame remapped onto
@@ -34,15 +38,51 @@ struct GIFPalette: Sendable {
         colors = chosen
         var index = ColorTable<UInt8>(capacity: counts.count)
         for (i, color) in chosen.enumerated() { index.set(UInt8(i), for: color) }
-        for (color, _) in counts where index[color] == nil {
-            var best = 0, bestDistance = Int.max
-            for (i, candidate) in chosen.enumerated() {
-                let d = Self.distance(candidate, color)
-                if d < bestDistance { (best, bestDistance) = (i, d) }
-            }
-            index.set(UInt8(best), for: color)
-        }
+        let others = counts.compactMap { index[$0.color] == nil ? $0.color : nil }
+        for (color, entry) in zip(others, Self.nearest(others, in: chosen)) { index.set(entry, for: color) }
         self.index = index
+    }
+
+    /// For each of `colors`, the index of the nearest of `chosen` (the first of equals,
+    /// by `distance`). A GIF of thousands of anti-aliased colours looks each up among 255:
+    /// sixteen candidates at a time, and the colours shared among the cores, as nothing
+    /// else runs while the palette is made.
+    private static func nearest(_ colors: [UInt32], in chosen: [UInt32]) -> [UInt8] {
+        // The candidates' channels in blocks of sixteen; the last block filled with a
+        // colour farther from every colour than any real one.
+        let blocks = (chosen.count + 15) / 16
+        var reds = [SIMD16<Int32>](repeating: SIMD16(repeating: 2000), count: blocks)
+        var greens = reds, blues = reds
+        for (k, color) in chosen.enumerated() {
+            reds[k / 16][k % 16] = Int32((color >> 16) & 0xFF)
+            greens[k / 16][k % 16] = Int32((color >> 8) & 0xFF)
+            blues[k / 16][k % 16] = Int32(color & 0xFF)
+        }
+        let (r, g, b) = (reds, greens, blues)
+        let parts = max(1, min(ProcessInfo.processInfo.activeProcessorCount, colors.count / 256))
+        let found = Locked([[UInt8]](repeating: [], count: parts))
+        DispatchQueue.concurrentPerform(iterations: parts) { part in
+            let (reds, greens, blues) = (r, g, b)
+            var entries: [UInt8] = []
+            for color in colors[(colors.count * part / parts)..<(colors.count * (part + 1) / parts)] {
+                let r = SIMD16<Int32>(repeating: Int32((color >> 16) & 0xFF))
+                let g = SIMD16<Int32>(repeating: Int32((color >> 8) & 0xFF))
+                let b = SIMD16<Int32>(repeating: Int32(color & 0xFF))
+                var best = 0, bestDistance = Int32.max
+                for block in 0..<blocks {
+                    let dr = reds[block] &- r, dg = greens[block] &- g, db = blues[block] &- b
+                    let d = 2 &* dr &* dr &+ 4 &* dg &* dg &+ 3 &* db &* db
+                    let least = d.min()
+                    if least < bestDistance {
+                        bestDistance = least
+                        best = 16 * block + (0..<16).first { d[$0] == least }!
+                    }
+                }
+                entries.append(UInt8(best))
+            }
+            found.withLock { $0[part] = entries }
+        }
+        return found.withLock { $0 }.flatMap { $0 }
     }
 
     /// Squared distance in RGB, weighted toward green as the eye is.

@@ -1,5 +1,6 @@
 import Foundation
 import StagehandCore
+import StagehandShared
 import StagehandTrace
 
 /// An animated GIF made from a run's frames as they are recorded: hand each frame to
@@ -35,8 +36,12 @@ public final class GIFStream {
     private var painted: (views: [Trace.ViewRecord], touches: [[Double]]?, slot: Int)?
     /// Per GIF frame, the slot of the image it shows.
     private var shown: [Int] = []
-    /// Per trace frame shown, the slot of its image: what the palette counts.
-    private var distinct: [Int] = []
+    /// How many pixels of each colour the painted images have, counted by the workers
+    /// as each image is made (sums, so the same whatever order they finish in).
+    private let histogram: Locked<ColorTable<Int>>
+    /// The slots of images shown again for a later trace frame (a pause): the palette
+    /// counts an image once for each trace frame that shows it.
+    private var reshown: [Int] = []
     private var firstTime: Double?
     /// The time of the last frame `add` or `wants` was given.
     private var lastTime: Double?
@@ -48,8 +53,12 @@ public final class GIFStream {
         self.renderer = renderer
         self.timing = timing
         selection = GIFFrameSelection(timing: timing)
+        let histogram = Locked(ColorTable<Int>(capacity: 1024))
+        self.histogram = histogram
         painter = try FramePainter(width: renderer.width, height: renderer.height, screen: renderer.screen) { canvas in
-            RunLengthImage(canvas)
+            let image = RunLengthImage(canvas)
+            histogram.withLock { image.count(into: &$0) }
+            return image
         }
     }
 
@@ -97,8 +106,8 @@ public final class GIFStream {
         if shown.count < count { shown += repeatElement(slotOfLatest(), count: count - shown.count) }
         let images = painter.finish()
         guard !shown.isEmpty else { throw RenderError("the run has no frames") }
-        var histogram = ColorTable<Int>()
-        for slot in distinct { images[slot].count(into: &histogram) }
+        var histogram = self.histogram.withLock { $0 }
+        for slot in reshown { images[slot].count(into: &histogram) }
         let palette = GIFPalette(histogram: histogram)
         return try GIFEncoder.encode(images, shown: shown, width: renderer.width, height: renderer.height,
                                      palette: palette, timing: timing)
@@ -112,11 +121,11 @@ public final class GIFStream {
         let slot: Int
         if let painted, painted.views == frame.views, painted.touches == frame.touches {
             slot = painted.slot
+            reshown.append(slot)
         } else {
             slot = painter.paint(frame)
             painted = (frame.views, frame.touches, slot)
         }
-        distinct.append(slot)
         latestSlot = slot
         return slot
     }

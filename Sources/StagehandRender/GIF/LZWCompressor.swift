@@ -8,38 +8,60 @@
 /// of 8,192 words (32 KB, at most half full: it stays in the nearest cache), probed
 /// linearly from a multiplicative hash. A dense table of 4,096 × 256 codes (2 MB) missed
 /// the cache at nearly every pixel, and a tree of first children and siblings walked
-/// long lists of siblings: both were slower than libgd. Most pixels repeat the one
-/// before (flat colours, the transparent pixels of what did not change), and the string
-/// a code stands for always ends with the pixel before, so a string followed by its own
-/// last index is looked up in a plain array by code instead, without hashing. One
-/// compressor per thread, reused frame after frame.
+/// long lists of siblings: both were slower than libgd.
+///
+/// Most pixels repeat the one before (flat colours, the transparent pixels of what did
+/// not change), and the string a code stands for always ends with the pixel before, so a
+/// string followed by its own last index is looked up in a plain array by code instead,
+/// without hashing. And a string of one index repeated (x, xx, xxx, …: what a long run
+/// makes) is looked up by its length: while the string so far is such a run and the
+/// pixels go on repeating it, the longest known run they fill is found in one step
+/// rather than one look-up a pixel, each look-up waiting for the one before (that chain
+/// was half of the compressor's time). The codes are those of the plain algorithm, one
+/// pixel at a time. One compressor per thread, reused frame after frame.
 ///
 /// Codes grow by one bit when the next code to be given reaches the current width's
 /// limit, and the table starts again (a clear code) when code 4,095 has been given —
 /// the moments at which a decoder, one code behind the encoder, does the same.
 ///
-/// A class, as it owns its table's memory; used by one thread at a time.
+/// A class, as it owns its tables' memory; used by one thread at a time.
 final class LZWCompressor {
     /// 0: empty; else `code << 20 | prefix << 8 | index`.
     private let table: UnsafeMutablePointer<UInt32>
     /// Per code, the code of its string followed by the string's own last index (0:
-    /// none); such strings are never in `table`.
+    /// none); such strings are never in `table`. Not kept for runs of one index.
     private let repeated: UnsafeMutablePointer<UInt16>
+    /// `runs[x << 12 | k]`: the code of index x repeated k times, for k in
+    /// 1...`longestRun[x]` (2 MB reserved, of which only the rows of indices that run
+    /// are ever touched).
+    private let runs: UnsafeMutablePointer<UInt16>
+    /// Per index, the longest run of it that has a code.
+    private let longestRun: UnsafeMutablePointer<UInt16>
 
     private static let largestCode = 4095
     private static let tableBits: UInt32 = 13
     private static let tableSize = 1 << Int(tableBits)
+    /// `runs`' row: 4,096 lengths per index.
+    private static let runBits = 12
 
     init() {
         table = .allocate(capacity: Self.tableSize)
         table.initialize(repeating: 0, count: Self.tableSize)
         repeated = .allocate(capacity: Self.largestCode + 1)
         repeated.initialize(repeating: 0, count: Self.largestCode + 1)
+        // Left uninitialised but for each index alone: a length is read only once it is
+        // written (at most `longestRun`).
+        runs = .allocate(capacity: 256 << Self.runBits)
+        for x in 0..<256 { (runs + (x << Self.runBits | 1)).initialize(to: UInt16(x)) }
+        longestRun = .allocate(capacity: 256)
+        longestRun.initialize(repeating: 1, count: 256)
     }
 
     deinit {
         table.deallocate()
         repeated.deallocate()
+        runs.deallocate()
+        longestRun.deallocate()
     }
 
     /// Appends the image data of `indices` (each below `1 << minimumCodeSize`;
@@ -53,54 +75,96 @@ final class LZWCompressor {
         // The last code given; none yet beyond the two reserved ones.
         var given = end
         codes.write(clear, width, into: &out)
-        guard let first = indices.first else {
+        guard let base = indices.baseAddress, indices.count > 0 else {
             codes.write(end, width, into: &out)
             codes.finish(&out)
             return
         }
-        var prefix = Int(first)
+        let count = indices.count
+        var before = base[0]
+        var prefix = Int(before)
+        // The string so far is `before` this many times (0: it is not one index repeated).
+        var length = 1
         // Whether a code was written since the last clear (a decoder adds no string
         // for the first).
         var wroteSinceClear = false
-        let (table, repeated) = (self.table, self.repeated)
+        let (table, repeated, runs, longestRun) = (self.table, self.repeated, self.runs, self.longestRun)
         let mask = Self.tableSize - 1
+        let runBits = Self.runBits
         // Only the single indices have codes; a code given later is emptied when given.
         table.update(repeating: 0, count: Self.tableSize)
         repeated.update(repeating: 0, count: clear)
-        var before = first
-        for i in 1..<indices.count {
-            let index = indices[i]
-            defer { before = index }
+        longestRun.update(repeating: 1, count: clear)
+        var i = 1
+        while i < count {
+            let index = base[i]
+            // Where the string of `prefix` followed by `index` goes once given a code:
+            // `table`'s slot, or -1 for `repeated`, -2 for `runs`.
+            var slot = -1
             if index == before {
-                let code = repeated[prefix]
-                if code != 0 {
-                    prefix = Int(code)
-                    continue
+                if length > 0 {
+                    // The string is a run of `index`, and so are the pixels from here to
+                    // `stop`: take the longest known run they fill. Only as far as one
+                    // past that run is looked at: the rest of a long run is looked at
+                    // once, by the strings that follow.
+                    let row = Int(index) << runBits
+                    let longest = Int(longestRun[Int(index)])
+                    let limit = min(count, i + longest - length + 1)
+                    var stop = i + 1
+                    let same = SIMD16<UInt8>(repeating: index)
+                    while stop + 16 <= limit,
+                          all(UnsafeRawPointer(base + stop).loadUnaligned(as: SIMD16<UInt8>.self) .== same) {
+                        stop += 16
+                    }
+                    while stop < limit, base[stop] == index { stop += 1 }
+                    if length + stop - i <= longest {
+                        length += stop - i
+                        prefix = Int(runs[row | length])
+                        i = stop
+                        continue
+                    }
+                    // The longest known run, followed by one more `index`.
+                    i += longest - length
+                    length = longest
+                    prefix = Int(runs[row | longest])
+                    slot = -2
+                } else {
+                    let code = repeated[prefix]
+                    if code != 0 {
+                        prefix = Int(code)
+                        i += 1
+                        continue
+                    }
                 }
-            }
-            // The string of `prefix` followed by `index`: its code, or the empty slot
-            // where it would go.
-            let key = UInt32(prefix) << 8 | UInt32(index)
-            var slot = 0
-            if index != before {
+            } else {
+                // The string of `prefix` followed by `index`: its code, or the empty slot
+                // where it would go.
+                let key = UInt32(prefix) << 8 | UInt32(index)
                 slot = Int((key &* 0x9E37_79B1) >> (32 - Self.tableBits))
                 var entry = table[slot]
                 while entry != 0, entry & 0xF_FFFF != key {
                     slot = (slot + 1) & mask
                     entry = table[slot]
                 }
+                before = index
                 if entry != 0 {
                     prefix = Int(entry >> 20)
+                    length = 0
+                    i += 1
                     continue
                 }
             }
             codes.write(prefix, width, into: &out)
             wroteSinceClear = true
             given += 1
-            if index == before {
+            switch slot {
+            case -2:
+                runs[Int(index) << runBits | (length + 1)] = UInt16(given)
+                longestRun[Int(index)] = UInt16(length + 1)
+            case -1:
                 repeated[prefix] = UInt16(given)
-            } else {
-                table[slot] = UInt32(given) << 20 | key
+            default:
+                table[slot] = UInt32(given) << 20 | UInt32(prefix) << 8 | UInt32(index)
             }
             repeated[given] = 0
             if given >= 1 << width { width += 1 }
@@ -108,11 +172,14 @@ final class LZWCompressor {
                 codes.write(clear, width, into: &out)
                 table.update(repeating: 0, count: Self.tableSize)
                 repeated.update(repeating: 0, count: clear)
+                longestRun.update(repeating: 1, count: clear)
                 width = minimumCodeSize + 1
                 given = end
                 wroteSinceClear = false
             }
             prefix = Int(index)
+            length = 1
+            i += 1
         }
         codes.write(prefix, width, into: &out)
         // The decoder adds a string for that last code (unless it is the first after a

@@ -18,61 +18,87 @@ struct RunLengthImage: Sendable {
     private static let escape: UInt32 = 255
 
     init(_ canvas: Canvas) {
-        var packed: [UInt32] = []
-        packed.reserveCapacity(4096)
-        func append(_ color: UInt32, _ length: Int) {
-            if length < Int(Self.escape) {
-                packed.append(UInt32(length) << 24 | color)
-            } else {
-                packed.append(Self.escape << 24 | color)
-                packed.append(UInt32(length))
-            }
-        }
-        canvas.withPixels { pixels, stride in
-            var current: UInt32 = pixels[0] & 0xFF_FFFF
-            var length = 0
+        let width = canvas.width, height = canvas.height
+        words = canvas.withPixels { pixels, stride in
+            var packer = Packer()
             // The row's stretches of one colour, in order; a row equal to the one above
             // (most rows of a picture of flat cards) reuses them without being scanned.
-            var stretches: [(color: UInt32, length: Int)] = []
-            stretches.reserveCapacity(256)
+            let colors = UnsafeMutablePointer<UInt32>.allocate(capacity: width)
+            let lengths = UnsafeMutablePointer<Int>.allocate(capacity: width)
+            defer {
+                colors.deallocate()
+                lengths.deallocate()
+            }
+            var stretches = 0
             let base = UnsafeRawPointer(pixels.baseAddress!)
-            for y in 0..<canvas.height {
-                let row = y * stride
-                if y == 0 || memcmp(base + 4 * row, base + 4 * (row - stride), 4 * canvas.width) != 0 {
-                    stretches.removeAll(keepingCapacity: true)
+            let first = pixels.baseAddress!
+            for y in 0..<height {
+                let row = first + y * stride
+                if y == 0 || memcmp(row, row - stride, 4 * width) != 0 {
+                    stretches = 0
                     var x = 0
-                    while x < canvas.width {
+                    while x < width {
                         // The stretch goes on while the colour (alpha aside) stays the
                         // same: eight pixels at a time through the flat parts, then one by one.
-                        let color = pixels[row + x] & 0xFF_FFFF
+                        let color = row[x] & 0xFF_FFFF
                         let start = x
                         x += 1
                         let same = SIMD8<UInt32>(repeating: color), colour = SIMD8<UInt32>(repeating: 0xFF_FFFF)
-                        while x + 8 <= canvas.width,
-                              ((base + 4 * (row + x)).loadUnaligned(as: SIMD8<UInt32>.self) ^ same) & colour == .zero {
+                        while x + 8 <= width,
+                              ((base + 4 * (y * stride + x)).loadUnaligned(as: SIMD8<UInt32>.self) ^ same) & colour == .zero {
                             x += 8
                         }
-                        while x < canvas.width, (pixels[row + x] ^ color) & 0xFF_FFFF == 0 { x += 1 }
-                        stretches.append((color, x - start))
+                        while x < width, (row[x] ^ color) & 0xFF_FFFF == 0 { x += 1 }
+                        colors[stretches] = color
+                        lengths[stretches] = x - start
+                        stretches += 1
                     }
                 }
                 // A run goes on across rows while the colour does.
-                for stretch in stretches {
-                    if stretch.color == current {
-                        length += stretch.length
-                    } else {
-                        append(current, length)
-                        current = stretch.color
-                        length = stretch.length
-                    }
-                }
+                for i in 0..<stretches { packer.add(colors[i], lengths[i]) }
             }
-            append(current, length)
+            return packer.finish()
         }
-        // Kept until the whole GIF is encoded: no spare capacity.
-        words = [UInt32](unsafeUninitializedCapacity: packed.count) { buffer, count in
-            _ = buffer.initialize(from: packed)
-            count = packed.count
+    }
+
+    /// Packs runs into words as they come, a run going on while its colour does.
+    private struct Packer {
+        private var packed: [UInt32] = []
+        private var color: UInt32 = 0
+        private var length = 0
+
+        init() {
+            packed.reserveCapacity(4096)
+        }
+
+        @inline(__always)
+        mutating func add(_ color: UInt32, _ length: Int) {
+            if color == self.color || self.length == 0 {
+                self.color = color
+                self.length += length
+            } else {
+                flush()
+                self.color = color
+                self.length = length
+            }
+        }
+
+        private mutating func flush() {
+            if length < Int(RunLengthImage.escape) {
+                packed.append(UInt32(length) << 24 | color)
+            } else {
+                packed.append(RunLengthImage.escape << 24 | color)
+                packed.append(UInt32(length))
+            }
+        }
+
+        /// The words, at their exact count: kept until the whole GIF is encoded.
+        mutating func finish() -> [UInt32] {
+            flush()
+            return [UInt32](unsafeUninitializedCapacity: packed.count) { buffer, count in
+                _ = buffer.initialize(from: packed)
+                count = packed.count
+            }
         }
     }
 
