@@ -24,9 +24,10 @@ package final class OwnThreadExecutor: TaskExecutor {
     /// cooperative pool).
     package static var currentLabel: String? { DispatchQueue.getSpecific(key: labelKey) }
 
+    /// The job holds the executor until it has run: the test's scope releases it as soon
+    /// as its last job hands the task back to the pool, possibly before that job returns.
     package func enqueue(_ job: consuming ExecutorJob) {
         let job = UnownedJob(job)
-        let executor = asUnownedTaskExecutor()
-        queue.async { job.runSynchronously(on: executor) }
+        queue.async { [self] in job.runSynchronously(on: asUnownedTaskExecutor()) }
     }
 }
