@@ -158,6 +158,8 @@ final class PolygonFiller {
                 sum += deltas[column]
                 deltas[column] = 0
                 var end = column + 1
+                // Two cells at a time while both are untouched (all bits zero).
+                while end < last, UnsafeRawPointer(deltas + end).loadUnaligned(as: UInt64.self) == 0 { end += 2 }
                 while end <= last, deltas[end] == 0 { end += 1 }
                 if column < width { paint(line, column, min(end, width), coverageByte(sum)) }
                 column = end
