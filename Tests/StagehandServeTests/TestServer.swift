@@ -1,5 +1,6 @@
 import Foundation
 import StagehandCore
+import StagehandTestSupport
 
 /// A playground server on an ephemeral loopback port: the real `stagehand serve`, run as
 /// a child process with the bundles built beside it and the repository's catalog, its
@@ -39,7 +40,7 @@ final class TestServer: @unchecked Sendable {
     var log: [String] { logBox.lines }
 
     /// `dataHome` is the server's `XDG_DATA_HOME` (where its user plugin directory is); by
-    /// default one that does not exist, so the developer's installed packs stay out.
+    /// default the tests' empty one, so the developer's installed packs stay out.
     /// `extra`: more `stagehand serve` arguments (`--save`).
     init(pluginDirectories: [String] = [], gifWait: Double? = nil, dataHome: String? = nil, extra: [String] = []) async throws {
         let process = Process()
@@ -51,8 +52,10 @@ final class TestServer: @unchecked Sendable {
         arguments += extra
         process.arguments = arguments
         var environment = ProcessInfo.processInfo.environment
-        environment["STAGEHAND_CACHE_DIR"] = NSTemporaryDirectory() + "stagehand-serve-test-cache-\(UUID().uuidString)"
-        environment["XDG_DATA_HOME"] = dataHome ?? NSTemporaryDirectory() + "stagehand-serve-test-no-data-home"
+        // The tests' shared scan cache: the built-in bundles are scanned once, not by every
+        // server (the --plugins copies are new files for each server, scanned anyway).
+        environment["STAGEHAND_CACHE_DIR"] = TestEnvironment.scanCache
+        environment["XDG_DATA_HOME"] = dataHome ?? TestEnvironment.emptyDataHome
         process.environment = environment
         let output = Pipe(), errors = Pipe()
         process.standardOutput = output

@@ -23,12 +23,15 @@ package enum TestEnvironment {
         return (executable as NSString).deletingLastPathComponent
     }()
 
-    /// Where the tests' `stagehand` runs cache their bundle scans: not the developer's own
-    /// cache. One folder for every test run (the cache is shared safely between
-    /// processes, and entries of files that are gone are dropped), so runs leave no
-    /// trail of folders behind.
+    /// Where the tests' `stagehand` runs (and playground servers) cache their bundle
+    /// scans: not the developer's own cache. One folder for every test run of this
+    /// checkout (the cache is shared safely between processes, and entries of files that
+    /// are gone are dropped), so runs leave no trail of folders behind. Not one for every
+    /// checkout: each `stagehand` reads the whole file, and one shared by every checkout
+    /// and build on the machine held hundreds of entries (a megabyte of JSON read by
+    /// each of the hundreds of runs), none of them for this build's bundles.
     package static let scanCache: String = {
-        let directory = NSTemporaryDirectory() + "stagehand-test-scan-cache"
+        let directory = scratch("scan-cache")
         try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         return directory
     }()

@@ -20,7 +20,10 @@ import StagehandShared
 /// status-change time, which no one can set back, so a file rewritten meanwhile is
 /// hashed again; a file changed less than a second before it is hashed is not
 /// remembered at all, since the kernel's times are coarse enough for two writes in a
-/// row to share them.
+/// row to share them. For the same reason a later process may take a fingerprint an
+/// earlier one made, with the identity it was made of (the scan cache keeps both, see
+/// `remember`): short commands run one after another (a debug build's, a test suite's
+/// hundreds) then read no bundle whose file has not changed.
 struct BundleFingerprint: Codable, Equatable {
     var size: Int64
     /// Seconds and nanoseconds since the epoch, as one number of nanoseconds.
@@ -28,7 +31,12 @@ struct BundleFingerprint: Codable, Equatable {
     var hash: String
 
     /// The fingerprint of the regular file at `path`; `nil` if it cannot be read.
-    static func of(_ path: String) -> BundleFingerprint? {
+    static func of(_ path: String) -> BundleFingerprint? { identified(path)?.fingerprint }
+
+    /// The fingerprint of the regular file at `path`, and the file's identity when the
+    /// fingerprint holds for as long as that identity does (the file was last changed
+    /// over a second before: `nil` otherwise); `nil` if the file cannot be read.
+    static func identified(_ path: String) -> (fingerprint: BundleFingerprint, settled: FileIdentity?)? {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }
@@ -37,7 +45,7 @@ struct BundleFingerprint: Codable, Equatable {
         let size = Int(info.st_size)
         let modified = Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec)
         let identity = FileIdentity(info)
-        if let known = hashed.withLock({ $0[identity] }) { return known }
+        if let known = hashed.withLock({ $0[identity] }) { return (known, identity) }
         var hash: UInt64 = 0x9E37_79B9_7F4A_7C15 ^ UInt64(size)
         if size > 0 {
             guard let mapped = mmap(nil, size, PROT_READ, MAP_PRIVATE, descriptor, 0), mapped != MAP_FAILED else { return nil }
@@ -51,18 +59,27 @@ struct BundleFingerprint: Codable, Equatable {
         // last second could be changed again with the same times, so it is not remembered.
         var now = timespec()
         clock_gettime(CLOCK_REALTIME, &now)
-        if Int64(now.tv_sec) * 1_000_000_000 + Int64(now.tv_nsec) - identity.changed > 1_000_000_000 {
-            hashed.withLock { $0[identity] = fingerprint }
+        guard Int64(now.tv_sec) * 1_000_000_000 + Int64(now.tv_nsec) - identity.changed > 1_000_000_000 else {
+            return (fingerprint, nil)
         }
-        return fingerprint
+        hashed.withLock { $0[identity] = fingerprint }
+        return (fingerprint, identity)
     }
 
-    /// The fingerprints this process has made, by the identity of the file they were made of.
+    /// Takes `fingerprint` as the one of any file whose identity is `identity`, as if this
+    /// process had made it: for one an earlier process made (`identified`'s settled
+    /// identity, kept in the scan cache).
+    static func remember(_ fingerprint: BundleFingerprint, for identity: FileIdentity) {
+        hashed.withLock { $0[identity] = fingerprint }
+    }
+
+    /// The fingerprints this process has made or was given, by the identity of the file
+    /// they were made of.
     private static let hashed = Locked<[FileIdentity: BundleFingerprint]>([:])
 
     /// What changes when a file is replaced or written to: `stat`'s device and inode, size,
     /// and modification and status-change times to the nanosecond.
-    struct FileIdentity: Hashable {
+    struct FileIdentity: Hashable, Codable {
         var device: UInt64
         var inode: UInt64
         var size: Int64

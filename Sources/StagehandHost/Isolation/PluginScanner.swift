@@ -65,8 +65,9 @@ package struct PluginScanner: Sendable {
     /// scanning process, and what to report now.
     func scan(_ locations: [BundleLocation], host: UnsafePointer<sh_host>) -> (scans: [String: BundleScan], diagnostics: [Diagnostic]) {
         var cache = cacheDirectory.map { ScanCache(directory: $0) }
+        cache?.rememberFingerprints()
         var scans: [String: BundleScan] = [:]
-        var fingerprints: [String: BundleFingerprint] = [:]
+        var fingerprints: [String: (fingerprint: BundleFingerprint, settled: BundleFingerprint.FileIdentity?)] = [:]
         var unseen: [BundleLocation] = []
         for location in locations {
             if let refused = BundleScan.refusedBeforeOpening(location) {
@@ -77,13 +78,18 @@ package struct PluginScanner: Sendable {
                 scans[location.path] = BundleScan.perform(location, host: host).0
                 continue
             }
-            guard let fingerprint = BundleFingerprint.of(location.path) else {
+            guard let (fingerprint, settled) = BundleFingerprint.identified(location.path) else {
                 unseen.append(location)   // unreadable: the scan says why
                 continue
             }
-            fingerprints[location.path] = fingerprint
+            fingerprints[location.path] = (fingerprint, settled)
             if let cached = cache?.entry(for: location.path, fingerprint: fingerprint) {
                 scans[location.path] = cached
+                // Kept with the file's identity once it has settled, so the next run need
+                // not read the file.
+                if let settled, cache?.knows(location.path, as: settled) == false {
+                    cache?.record(cached, for: location.path, fingerprint: fingerprint, identity: settled)
+                }
             } else {
                 unseen.append(location)
             }
@@ -97,7 +103,9 @@ package struct PluginScanner: Sendable {
             for (path, scan) in found {
                 scans[path] = scan
                 fresh.insert(path)
-                if let fingerprint = fingerprints[path] { cache?.record(scan, for: path, fingerprint: fingerprint) }
+                if let (fingerprint, settled) = fingerprints[path] {
+                    cache?.record(scan, for: path, fingerprint: fingerprint, identity: settled)
+                }
             }
         }
         if let reason = cache?.save() {

@@ -21,6 +21,10 @@ struct ScanCache {
         /// The host build that made the scan (`ScanCache.host`).
         var host: String
         var scan: BundleScan
+        /// The file's identity when `fingerprint` was made, if it had settled then (see
+        /// `BundleFingerprint.identified`): while the file keeps it, the fingerprint holds
+        /// without the file being read again. Absent from files of earlier versions.
+        var identity: BundleFingerprint.FileIdentity?
     }
 
     /// This host build: the ABI it speaks and its executable's size and modification time.
@@ -50,8 +54,22 @@ struct ScanCache {
         return entry.scan
     }
 
-    mutating func record(_ scan: BundleScan, for path: String, fingerprint: BundleFingerprint) {
-        let entry = Entry(fingerprint: fingerprint, host: Self.host, scan: scan)
+    /// Whether the entry of `path` knows the file as `identity`.
+    func knows(_ path: String, as identity: BundleFingerprint.FileIdentity) -> Bool {
+        entries[path]?.identity == identity
+    }
+
+    /// Hands the fingerprints of the entries' files, with the identities they were made
+    /// of, to `BundleFingerprint`: an unchanged file's fingerprint is then not made again.
+    func rememberFingerprints() {
+        for entry in entries.values {
+            if let identity = entry.identity { BundleFingerprint.remember(entry.fingerprint, for: identity) }
+        }
+    }
+
+    mutating func record(_ scan: BundleScan, for path: String, fingerprint: BundleFingerprint,
+                         identity: BundleFingerprint.FileIdentity?) {
+        let entry = Entry(fingerprint: fingerprint, host: Self.host, scan: scan, identity: identity)
         entries[path] = entry
         changed[path] = entry
     }

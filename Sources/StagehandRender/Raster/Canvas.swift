@@ -20,6 +20,14 @@ final class Canvas: @unchecked Sendable {
     /// size has another aspect than the screen.
     private let scale: Double
     private let offset: Point
+    /// Pixels per screen point of the picture being painted (a contact sheet's cells are
+    /// smaller): how finely curves cut to a clip are flattened.
+    private var pixelsPerPoint = 1.0
+    /// How far, in pixels, a flattened curve may stray: cairo's own default.
+    static let tolerance = 0.1
+    /// Whether an item inside convex clips is painted cut to them (see `ConvexPolygon`);
+    /// false leaves the clipping to cairo, which the tests compare with.
+    var cutsToConvexClips = true
 
     init(width: Int, height: Int, screen: Size) throws(RenderError) {
         guard width > 0, height > 0, width <= Renderer.maximumSide, height <= Renderer.maximumSide else {
@@ -56,6 +64,7 @@ final class Canvas: @unchecked Sendable {
         cairo.set_operator(cr, CAIRO_OPERATOR_OVER)
         cairo.translate(cr, offset.x, offset.y)
         cairo.scale(cr, scale, scale)
+        pixelsPerPoint = scale
         paintItems(list)
         cairo.surface_flush(surface)
     }
@@ -74,6 +83,7 @@ final class Canvas: @unchecked Sendable {
         let fit = min(cell.width / max(list.screen.width, 1e-9), cell.height / max(list.screen.height, 1e-9))
         cairo.translate(cr, cell.midX - list.screen.width * fit / 2, cell.midY - list.screen.height * fit / 2)
         cairo.scale(cr, fit, fit)
+        pixelsPerPoint = scale * fit
         paintItems(list)
         cairo.restore(cr)
         cairo.surface_flush(surface)
@@ -115,6 +125,10 @@ final class Canvas: @unchecked Sendable {
                 }
                 continue
             }
+            if !item.clips.isEmpty, cutsToConvexClips, let clip = convexClip(item.clips) {
+                paint(item, cutTo: clip)
+                continue
+            }
             if !item.clips.isEmpty {
                 cairo.save(cr)
                 for clip in item.clips {
@@ -129,6 +143,57 @@ final class Canvas: @unchecked Sendable {
             }
             if let label = item.label { draw(label) }
             if !item.clips.isEmpty { cairo.restore(cr) }
+        }
+    }
+
+    /// The intersection of `clips` when each is convex (nil when one is not).
+    private func convexClip(_ clips: [Shape]) -> ConvexPolygon? {
+        let tolerance = Self.tolerance / pixelsPerPoint
+        guard var clip = ConvexPolygon(clips[0], tolerance: tolerance) else { return nil }
+        for shape in clips.dropFirst() {
+            guard let next = ConvexPolygon(shape, tolerance: tolerance) else { return nil }
+            clip = clip.intersection(next)
+        }
+        return clip
+    }
+
+    /// Paints `item` inside the convex `clip` without a clip in cairo: each fill's
+    /// outline, and its title's, cut to the clip first (see `ConvexPolygon`).
+    private func paint(_ item: DisplayItem, cutTo clip: ConvexPolygon) {
+        guard !clip.isEmpty else { return }
+        let tolerance = Self.tolerance / pixelsPerPoint
+        for fill in item.fills where fill.color.alpha > 0 {
+            let piece = clip.clip(fill.shape.outline(tolerance: tolerance))
+            guard !piece.isEmpty else { continue }
+            add([piece])
+            set(fill.color)
+            cairo.fill(cr)
+        }
+        if let label = item.label, label.color.alpha > 0 {
+            let advance = metrics.advance(label.text, bold: label.bold) * label.fontSize
+            let k = label.fontSize / TextOutlines.size
+            let p = label.placement
+            let (ox, oy) = (label.centerX - advance / 2, label.baseline)
+            // The outline's space onto the screen: scaled by k, moved to the label's
+            // start, then placed.
+            let t = Transform2D(a: p.a * k, b: p.b * k, c: p.c * k, d: p.d * k,
+                                tx: p.a * ox + p.c * oy + p.tx, ty: p.b * ox + p.d * oy + p.ty)
+            let pieces = outlines.outline(label.text, bold: label.bold).pieces(cutTo: clip, transform: t, tolerance: tolerance)
+            guard !pieces.isEmpty else { return }
+            add(pieces)
+            set(label.color)
+            cairo.fill(cr)
+        }
+    }
+
+    /// Replaces the current path with the closed polygons `polygons`, in screen points.
+    private func add(_ polygons: [[Point]]) {
+        cairo.new_path(cr)
+        for polygon in polygons {
+            guard let first = polygon.first else { continue }
+            cairo.move_to(cr, first.x, first.y)
+            for p in polygon.dropFirst() { cairo.line_to(cr, p.x, p.y) }
+            cairo.close_path(cr)
         }
     }
 

@@ -1,5 +1,6 @@
 import CRenderLibraries
 import Foundation
+import StagehandCore
 import StagehandShared
 
 /// The outlines of the titles the canvas draws, made once per text and face and filled
@@ -133,5 +134,48 @@ final class TextOutlines: Sendable {
         let path = cairo.copy_path(cr)!
         defer { cairo.path_destroy(path) }
         return Outline(copying: path)
+    }
+}
+
+extension TextOutlines.Outline {
+    /// The contours that reach `clip`, carried onto the screen by `transform`, their
+    /// curves flattened to within `tolerance` and each cut to `clip`: the pieces to fill
+    /// (non-zero) with no clip, which show what filling the outline inside the clip shows.
+    func pieces(cutTo clip: ConvexPolygon, transform t: Transform2D, tolerance: Double) -> [[Point]] {
+        var out: [[Point]] = []
+        var points: [Point] = []
+        for c in contours {
+            // The contour's box carried onto the screen: a box around the contour there.
+            let (xs, ys) = ((t.a * c.minX, t.a * c.maxX), (t.b * c.minX, t.b * c.maxX))
+            let (xt, yt) = ((t.c * c.minY, t.c * c.maxY), (t.d * c.minY, t.d * c.maxY))
+            let x1 = min(xs.0, xs.1) + min(xt.0, xt.1) + t.tx, x2 = max(xs.0, xs.1) + max(xt.0, xt.1) + t.tx
+            let y1 = min(ys.0, ys.1) + min(yt.0, yt.1) + t.ty, y2 = max(ys.0, ys.1) + max(yt.0, yt.1) + t.ty
+            guard clip.boxMeets(x1, y1, x2, y2) else { continue }
+            points.removeAll(keepingCapacity: true)
+            var i = c.start
+            let end = c.start + c.count
+            while i < end {
+                let header = data[i].header
+                let length = max(1, Int(header.length))
+                func point(_ k: Int) -> Point {
+                    let p = data[i + k].point
+                    return Point(x: t.a * p.x + t.c * p.y + t.tx, y: t.b * p.x + t.d * p.y + t.ty)
+                }
+                switch header.type {
+                case CAIRO_PATH_MOVE_TO, CAIRO_PATH_LINE_TO:
+                    if length >= 2 { points.append(point(1)) }
+                case CAIRO_PATH_CURVE_TO:
+                    if length >= 4, let last = points.last {
+                        CurveFlattening.appendCubic(last, point(1), point(2), point(3), tolerance: tolerance, into: &points)
+                    }
+                default:
+                    break
+                }
+                i += length
+            }
+            let piece = clip.clip(points)
+            if !piece.isEmpty { out.append(piece) }
+        }
+        return out
     }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import StagehandCore
 
 /// An outline to fill, in one of the two forms a view's layer takes on screen.
@@ -9,4 +10,23 @@ enum Shape: Sendable {
     /// an affine transform: how a view that is only moved, scaled, rotated or skewed is
     /// drawn, so its corner radius bends with it.
     case roundedRect(Rect, radius: Double, placement: Transform2D)
+}
+
+extension Shape {
+    /// The outline as a polygon in screen points, round corners flattened so that no
+    /// point of the outline is further than `tolerance` from the polygon: what is cut to
+    /// a clip (see `ConvexPolygon`) instead of being clipped by cairo.
+    func outline(tolerance: Double) -> [Point] {
+        switch self {
+        case .polygon(let points):
+            return points
+        case .roundedRect(let rect, let radius, let t):
+            let r = max(0, min(radius, rect.width / 2, rect.height / 2))
+            // The placement stretches a length by at most its largest singular value.
+            let sum = t.a * t.a + t.b * t.b + t.c * t.c + t.d * t.d, det = t.a * t.d - t.b * t.c
+            let stretch = sqrt(max(0, (sum + sqrt(max(0, sum * sum - 4 * det * det))) / 2))
+            let segments = RoundedOutline.segments(radius: r * stretch, tolerance: tolerance)
+            return RoundedOutline.points(rect, radius: r, segments: segments).map { $0.applying(t) }
+        }
+    }
 }

@@ -1,0 +1,172 @@
+import Foundation
+import StagehandCore
+
+/// A convex outline that other outlines are cut to before they are filled: the clip of a
+/// display item when every shape clipping it is convex (a tile of a screen turned in 3D,
+/// a view that clips to its rounded bounds).
+///
+/// cairo fills under a clip that is not a set of pixel-aligned boxes by intersecting the
+/// fill's polygon with the clip's in a general sweep over both, again for every fill;
+/// a screen cut into a few hundred turned tiles, each a few fills of the screen's content,
+/// spent most of its painting there. A polygon is cut to a convex one edge by edge
+/// (Sutherland–Hodgman), in a few operations per vertex, and the pieces are filled with
+/// no clip at all: the same picture, only the antialiasing where an edge of the fill meets
+/// an edge of the clip in one pixel differs (cairo multiplies two coverages there, the cut
+/// polygon has one exact one).
+///
+/// The subject may be any closed polygon, concave or self-crossing (text): each half-plane
+/// cut replaces what lies outside by a path along the cutting line, which adds nothing to
+/// the winding number of any point inside, so the non-zero fill of the pieces is the fill
+/// of the subject inside the clip. Where the subject leaves and comes back the piece has
+/// edges running both ways along the clip's border; they cover no area.
+struct ConvexPolygon: Sendable {
+    /// Without repeated points; empty when the outline encloses no area (it clips
+    /// everything away).
+    private(set) var points: [Point]
+    /// +1 when the points run clockwise on screen (y down), −1 counter-clockwise.
+    private var orientation: Double
+    /// The box around `points`.
+    private(set) var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
+
+    /// Areas (twice the signed area) at or below this are no area at all.
+    static let degenerateArea = 1e-9
+
+    /// The outline through `points`, in order; nil when it is not convex (it turns both
+    /// ways, or winds round more than once).
+    init?(_ points: [Point]) {
+        self.init(points, checked: true)
+    }
+
+    /// With `checked` false the points are known to form a convex outline (one cut to
+    /// another): rounding in the cut is not mistaken for a turn the wrong way.
+    private init?(_ points: [Point], checked: Bool) {
+        var unique: [Point] = []
+        unique.reserveCapacity(points.count)
+        for p in points where unique.last.map({ abs($0.x - p.x) > 1e-12 || abs($0.y - p.y) > 1e-12 }) ?? true {
+            unique.append(p)
+        }
+        while unique.count > 1, let first = unique.first, let last = unique.last,
+              abs(first.x - last.x) <= 1e-12, abs(first.y - last.y) <= 1e-12 {
+            unique.removeLast()
+        }
+        let n = unique.count
+        var area = 0.0
+        if n >= 3 {
+            for i in 0..<n {
+                let a = unique[i], b = unique[(i + 1) % n]
+                area += a.x * b.y - b.x * a.y
+            }
+        }
+        guard abs(area) > Self.degenerateArea else {
+            // All on one line: no area. Loops that enclose areas of opposite signs (a
+            // bow tie) are not convex.
+            guard !checked || Self.isFlat(unique) else { return nil }
+            self.init(points: [], orientation: 1)
+            return
+        }
+        let orientation: Double = area > 0 ? 1 : -1
+        if checked {
+            guard Self.turnsOnce(unique, orientation: orientation) else { return nil }
+        }
+        self.init(points: unique, orientation: orientation)
+    }
+
+    private init(points: [Point], orientation: Double) {
+        self.points = points
+        self.orientation = orientation
+        for p in points {
+            minX = min(minX, p.x); maxX = max(maxX, p.x)
+            minY = min(minY, p.y); maxY = max(maxY, p.y)
+        }
+    }
+
+    /// Whether every point lies on the line through the first and the one furthest
+    /// from it (or they all coincide).
+    private static func isFlat(_ points: [Point]) -> Bool {
+        guard let first = points.first else { return true }
+        let far = points.max { hypot($0.x - first.x, $0.y - first.y) < hypot($1.x - first.x, $1.y - first.y) } ?? first
+        let (ux, uy) = (far.x - first.x, far.y - first.y)
+        let length = hypot(ux, uy)
+        return points.allSatisfy { p in abs(ux * (p.y - first.y) - uy * (p.x - first.x)) <= 1e-9 * max(1, length * length) }
+    }
+
+    /// Whether the closed polygon turns only one way (`orientation`), never back on
+    /// itself, and once round in all.
+    private static func turnsOnce(_ points: [Point], orientation: Double) -> Bool {
+        let n = points.count
+        // Every turn the same way (or none), and the turns adding up to one round.
+        var turning = 0.0
+        for i in 0..<n {
+            let a = points[i], b = points[(i + 1) % n], c = points[(i + 2) % n]
+            let (ux, uy, vx, vy) = (b.x - a.x, b.y - a.y, c.x - b.x, c.y - b.y)
+            let cross = ux * vy - uy * vx, dot = ux * vx + uy * vy
+            let slack = 1e-9 * hypot(ux, uy) * hypot(vx, vy)
+            if cross * orientation < -slack { return false }
+            // Straight on is no turn; straight back is not convex.
+            if abs(cross) <= slack, dot < 0 { return false }
+            turning += atan2(cross, dot)
+        }
+        return abs(turning) < 3 * Double.pi
+    }
+
+    /// The outline of `shape` with its curves flattened to within `tolerance` (see
+    /// `Shape.outline`); nil when it is not convex.
+    init?(_ shape: Shape, tolerance: Double) {
+        self.init(shape.outline(tolerance: tolerance))
+    }
+
+    /// Whether the outline encloses no area.
+    var isEmpty: Bool { points.isEmpty }
+
+    /// The part of `other` inside this one (convex too).
+    func intersection(_ other: ConvexPolygon) -> ConvexPolygon {
+        guard !isEmpty, !other.isEmpty else { return ConvexPolygon(points: [], orientation: 1) }
+        return ConvexPolygon(clip(other.points), checked: false) ?? ConvexPolygon(points: [], orientation: 1)
+    }
+
+    /// Whether the box `x1...x2 × y1...y2` meets this outline's box.
+    func boxMeets(_ x1: Double, _ y1: Double, _ x2: Double, _ y2: Double) -> Bool {
+        !isEmpty && x2 >= minX && x1 <= maxX && y2 >= minY && y1 <= maxY
+    }
+
+    /// The closed polygon `subject` cut to this outline: empty when nothing of it is
+    /// inside. The points come in the subject's order, so its winding is kept.
+    func clip(_ subject: [Point]) -> [Point] {
+        guard !isEmpty, subject.count >= 3 else { return [] }
+        var subjectMinX = Double.infinity, subjectMinY = Double.infinity
+        var subjectMaxX = -Double.infinity, subjectMaxY = -Double.infinity
+        for p in subject {
+            subjectMinX = min(subjectMinX, p.x); subjectMaxX = max(subjectMaxX, p.x)
+            subjectMinY = min(subjectMinY, p.y); subjectMaxY = max(subjectMaxY, p.y)
+        }
+        guard boxMeets(subjectMinX, subjectMinY, subjectMaxX, subjectMaxY) else { return [] }
+        var input = subject
+        var output: [Point] = []
+        output.reserveCapacity(subject.count + points.count)
+        let n = points.count
+        for i in 0..<n {
+            let a = points[i], b = points[(i + 1) % n]
+            let (ex, ey) = ((b.x - a.x) * orientation, (b.y - a.y) * orientation)
+            // Positive inside, by how far (times the edge's length).
+            func side(_ p: Point) -> Double { ex * (p.y - a.y) - ey * (p.x - a.x) }
+            // An edge the whole subject is inside cuts nothing: skip the copy.
+            if input.allSatisfy({ side($0) >= 0 }) { continue }
+            output.removeAll(keepingCapacity: true)
+            var previous = input[input.count - 1]
+            var previousSide = side(previous)
+            for current in input {
+                let currentSide = side(current)
+                if (currentSide >= 0) != (previousSide >= 0) {
+                    let t = previousSide / (previousSide - currentSide)
+                    output.append(Point(x: previous.x + (current.x - previous.x) * t, y: previous.y + (current.y - previous.y) * t))
+                }
+                if currentSide >= 0 { output.append(current) }
+                previous = current
+                previousSide = currentSide
+            }
+            if output.count < 3 { return [] }
+            swap(&input, &output)
+        }
+        return input
+    }
+}
