@@ -28,6 +28,14 @@ final class Canvas: @unchecked Sendable {
     /// Whether an item inside convex clips is painted cut to them (see `ConvexPolygon`);
     /// false leaves the clipping to cairo, which the tests compare with.
     var cutsToConvexClips = true
+    /// Whether the cut pieces are filled by `PolygonFiller` straight into the pixels
+    /// (when cairo draws on the canvas itself, not on a group's layer or in a cell of a
+    /// contact sheet); false has cairo fill them, which the tests compare with.
+    var fillsPiecesItself = true
+    private let filler = PolygonFiller()
+    /// Whether what is painted now goes straight onto the canvas's pixels with the
+    /// canvas's own scale and offset: nothing clips it, no group is open.
+    private var drawsOnPixels = false
 
     init(width: Int, height: Int, screen: Size) throws(RenderError) {
         guard width > 0, height > 0, width <= Renderer.maximumSide, height <= Renderer.maximumSide else {
@@ -65,7 +73,9 @@ final class Canvas: @unchecked Sendable {
         cairo.translate(cr, offset.x, offset.y)
         cairo.scale(cr, scale, scale)
         pixelsPerPoint = scale
+        drawsOnPixels = true
         paintItems(list)
+        drawsOnPixels = false
         cairo.surface_flush(surface)
     }
 
@@ -110,18 +120,21 @@ final class Canvas: @unchecked Sendable {
     private func paintItems(_ list: DisplayList) {
         // The groups open, innermost last: each is a layer cairo pushed.
         var open: [(alpha: Double, additive: Bool)] = []
+        let onCanvas = drawsOnPixels
         for item in list.items {
             if let mark = item.group {
                 switch mark {
                 case .begin(let alpha, let additive):
                     cairo.push_group(cr)
                     open.append((alpha, additive))
+                    drawsOnPixels = false
                 case .end:
                     guard let group = open.popLast() else { continue }
                     cairo.pop_group_to_source(cr)
                     cairo.set_operator(cr, group.additive ? CAIRO_OPERATOR_ADD : CAIRO_OPERATOR_OVER)
                     cairo.paint_with_alpha(cr, group.alpha)
                     cairo.set_operator(cr, CAIRO_OPERATOR_OVER)
+                    drawsOnPixels = open.isEmpty && onCanvas
                 }
                 continue
             }
@@ -165,9 +178,7 @@ final class Canvas: @unchecked Sendable {
         for fill in item.fills where fill.color.alpha > 0 {
             let piece = clip.clip(fill.shape.outline(tolerance: tolerance))
             guard !piece.isEmpty else { continue }
-            add([piece])
-            set(fill.color)
-            cairo.fill(cr)
+            fillPieces([piece], fill.color)
         }
         if let label = item.label, label.color.alpha > 0 {
             let advance = metrics.advance(label.text, bold: label.bold) * label.fontSize
@@ -180,10 +191,27 @@ final class Canvas: @unchecked Sendable {
                                 tx: p.a * ox + p.c * oy + p.tx, ty: p.b * ox + p.d * oy + p.ty)
             let pieces = outlines.outline(label.text, bold: label.bold).pieces(cutTo: clip, transform: t, tolerance: tolerance)
             guard !pieces.isEmpty else { return }
-            add(pieces)
-            set(label.color)
-            cairo.fill(cr)
+            fillPieces(pieces, label.color)
         }
+    }
+
+    /// Fills `polygons` (screen points, non-zero) with `color`: by `PolygonFiller` when
+    /// the pixels are the canvas's, else by cairo.
+    private func fillPieces(_ polygons: [[Point]], _ color: RGBA) {
+        guard drawsOnPixels, fillsPiecesItself else {
+            add(polygons)
+            set(color)
+            cairo.fill(cr)
+            return
+        }
+        let inPixels = polygons.map { polygon in
+            polygon.map { Point(x: $0.x * scale + offset.x, y: $0.y * scale + offset.y) }
+        }
+        cairo.surface_flush(surface)
+        let stride = Int(cairo.image_surface_get_stride(surface)) / 4
+        let data = UnsafeMutableRawPointer(cairo.image_surface_get_data(surface)!).assumingMemoryBound(to: UInt32.self)
+        filler.fill(inPixels, color: color, pixels: data, stride: stride, width: width, height: height)
+        cairo.surface_mark_dirty(surface)
     }
 
     /// Replaces the current path with the closed polygons `polygons`, in screen points.
