@@ -109,4 +109,27 @@ import Testing
             #expect(Self.fill([away], width: 20, height: 20).allSatisfy { $0 == 0xFF00_0000 })
         }
     }
+
+    /// Several colours over one outline: the same bytes as one fill after another,
+    /// partly covered edge pixels included, with an opaque colour among them.
+    @Test func coloursFilledTogetherAreTheColoursFilledInTurn() {
+        let tile = (0..<4).map { k -> Point in
+            let a = 0.41 + Double(k) * Double.pi / 2
+            return Self.p(10.2 + 7.3 * cos(a), 9.9 + 7.3 * sin(a))
+        }
+        for colors in [[RGBA(0.3, 0.6, 0.9, 0.8), RGBA(1, 1, 1, 0.8)],
+                       [RGBA(0.9, 0.1, 0.2, 0.5), RGBA(0.2, 0.7, 0.3), RGBA(0, 0, 0, 0.3)]] {
+            var together = [UInt32](repeating: 0xFF40_6080, count: 400), apart = together
+            together.withUnsafeMutableBufferPointer { buffer in
+                PolygonFiller().fill([tile], colors: colors, pixels: buffer.baseAddress!, stride: 20, width: 20, height: 20)
+            }
+            apart.withUnsafeMutableBufferPointer { buffer in
+                for color in colors {
+                    PolygonFiller().fill([tile], color: color, pixels: buffer.baseAddress!, stride: 20, width: 20, height: 20)
+                }
+            }
+            #expect(together == apart)
+            #expect(together.contains { $0 != 0xFF40_6080 })
+        }
+    }
 }

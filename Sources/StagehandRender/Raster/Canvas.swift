@@ -33,6 +33,14 @@ final class Canvas: @unchecked Sendable {
     /// contact sheet); false has cairo fill them, which the tests compare with.
     var fillsPiecesItself = true
     private let filler = PolygonFiller()
+    /// The clips of the last item cut to its clip, and their intersection: the items of
+    /// one tile share them, and they are made once.
+    private var lastClips: [Shape] = []
+    private var lastClip: ConvexPolygon?
+    /// The colours of the fills of the items inside `lastClip` that covered all of it,
+    /// not painted yet, back to front: put on the clip's pixels together (see
+    /// `paint(_:cutTo:)`).
+    private var covering: [RGBA] = []
     /// Whether what is painted now goes straight onto the canvas's pixels with the
     /// canvas's own scale and offset: nothing clips it, no group is open.
     private var drawsOnPixels = false
@@ -121,7 +129,11 @@ final class Canvas: @unchecked Sendable {
         // The groups open, innermost last: each is a layer cairo pushed.
         var open: [(alpha: Double, additive: Bool)] = []
         let onCanvas = drawsOnPixels
+        lastClips = []
+        lastClip = nil
+        defer { paintCovering() }
         for item in list.items {
+            if item.group != nil || item.clips.isEmpty || item.clips != lastClips { paintCovering() }
             if let mark = item.group {
                 switch mark {
                 case .begin(let alpha, let additive):
@@ -142,6 +154,7 @@ final class Canvas: @unchecked Sendable {
                 paint(item, cutTo: clip)
                 continue
             }
+            paintCovering()
             if !item.clips.isEmpty {
                 cairo.save(cr)
                 for clip in item.clips {
@@ -161,6 +174,13 @@ final class Canvas: @unchecked Sendable {
 
     /// The intersection of `clips` when each is convex (nil when one is not).
     private func convexClip(_ clips: [Shape]) -> ConvexPolygon? {
+        if clips == lastClips { return lastClip }
+        lastClips = clips
+        lastClip = intersection(of: clips)
+        return lastClip
+    }
+
+    private func intersection(of clips: [Shape]) -> ConvexPolygon? {
         let tolerance = Self.tolerance / pixelsPerPoint
         guard var clip = ConvexPolygon(clips[0], tolerance: tolerance) else { return nil }
         for shape in clips.dropFirst() {
@@ -172,15 +192,27 @@ final class Canvas: @unchecked Sendable {
 
     /// Paints `item` inside the convex `clip` without a clip in cairo: each fill's
     /// outline, and its title's, cut to the clip first (see `ConvexPolygon`).
+    ///
+    /// Fills that cover the whole clip one after the other (a tile of a screen: the
+    /// screen's colour, then the panel the tile lies in) are filled together, the tile's
+    /// outline worked once for all of them (`PolygonFiller.fill(_:colors:…)`): the same
+    /// bytes as one after the other.
     private func paint(_ item: DisplayItem, cutTo clip: ConvexPolygon) {
         guard !clip.isEmpty else { return }
         let tolerance = Self.tolerance / pixelsPerPoint
+        let merges = drawsOnPixels && fillsPiecesItself
         for fill in item.fills where fill.color.alpha > 0 {
+            if merges, fill.shape.covers(clip) {
+                covering.append(fill.color)
+                continue
+            }
+            paintCovering()
             let piece = clip.clip(fill.shape.outline(tolerance: tolerance))
             guard !piece.isEmpty else { continue }
             fillPieces([piece], fill.color)
         }
         if let label = item.label, label.color.alpha > 0 {
+            paintCovering()
             let advance = metrics.advance(label.text, bold: label.bold) * label.fontSize
             let k = label.fontSize / TextOutlines.size
             let p = label.placement
@@ -195,13 +227,28 @@ final class Canvas: @unchecked Sendable {
         }
     }
 
+    /// Fills the whole of `lastClip` with the colours of the fills that covered it.
+    private func paintCovering() {
+        guard !covering.isEmpty else { return }
+        defer { covering.removeAll(keepingCapacity: true) }
+        guard let clip = lastClip, !clip.isEmpty else { return }
+        fillPieces([clip.points], covering)
+    }
+
     /// Fills `polygons` (screen points, non-zero) with `color`: by `PolygonFiller` when
     /// the pixels are the canvas's, else by cairo.
     private func fillPieces(_ polygons: [[Point]], _ color: RGBA) {
+        fillPieces(polygons, [color])
+    }
+
+    /// Fills `polygons` with each of `colors` in turn.
+    private func fillPieces(_ polygons: [[Point]], _ colors: [RGBA]) {
         guard drawsOnPixels, fillsPiecesItself else {
-            add(polygons)
-            set(color)
-            cairo.fill(cr)
+            for color in colors {
+                add(polygons)
+                set(color)
+                cairo.fill(cr)
+            }
             return
         }
         let inPixels = polygons.map { polygon in
@@ -210,7 +257,7 @@ final class Canvas: @unchecked Sendable {
         cairo.surface_flush(surface)
         let stride = Int(cairo.image_surface_get_stride(surface)) / 4
         let data = UnsafeMutableRawPointer(cairo.image_surface_get_data(surface)!).assumingMemoryBound(to: UInt32.self)
-        filler.fill(inPixels, color: color, pixels: data, stride: stride, width: width, height: height)
+        filler.fill(inPixels, colors: colors, pixels: data, stride: stride, width: width, height: height)
         cairo.surface_mark_dirty(surface)
     }
 

@@ -29,6 +29,14 @@ final class PolygonFiller {
     /// Fills the closed polygons `polygons` (non-zero) given in pixels, clipped to the
     /// `width`×`height` pixels at `pixels` (rows `stride` words apart), with `color`.
     func fill(_ polygons: [[Point]], color: RGBA, pixels: UnsafeMutablePointer<UInt32>, stride: Int, width: Int, height: Int) {
+        fill(polygons, colors: [color], pixels: pixels, stride: stride, width: width, height: height)
+    }
+
+    /// Fills `polygons` with each of `colors` in turn: the same bytes as filling them
+    /// once per colour, for the price of one outline (fills that all cover the same
+    /// piece of the picture, as a tile's do).
+    func fill(_ polygons: [[Point]], colors: [RGBA], pixels: UnsafeMutablePointer<UInt32>, stride: Int, width: Int,
+              height: Int) {
         var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
         for polygon in polygons {
             for p in polygon {
@@ -57,7 +65,7 @@ final class PolygonFiller {
                         previous = current
                     }
                 }
-                Self.composite(cells, touched: touched, color: color, pixels: pixels, stride: stride, x0: x0, x1: x1,
+                Self.composite(cells, touched: touched, colors: colors, pixels: pixels, stride: stride, x0: x0, x1: x1,
                                y0: y0, y1: y1, columns: columns)
             }
         }
@@ -127,21 +135,28 @@ final class PolygonFiller {
     /// an edge changed the coverage is the same, so each such run is painted at once
     /// (inside a tile, most of its width).
     private static func composite(_ cells: UnsafeMutableBufferPointer<Float>,
-                                  touched: UnsafeMutableBufferPointer<(first: Int, last: Int)>, color: RGBA,
+                                  touched: UnsafeMutableBufferPointer<(first: Int, last: Int)>, colors: [RGBA],
                                   pixels: UnsafeMutablePointer<UInt32>, stride: Int, x0: Int, x1: Int, y0: Int, y1: Int,
                                   columns: Int) {
         // Premultiplied bytes as cairo makes them from a colour (16 bits, rounded, then
         // the top 8), so a fill is the colour cairo would have painted.
-        let alpha = max(0, min(1, color.alpha))
         func byte(_ v: Double) -> UInt32 { UInt32(v * 65535 + 0.5) >> 8 }
-        let source = byte(alpha) << 24 | byte(max(0, min(1, color.red)) * alpha) << 16
-            | byte(max(0, min(1, color.green)) * alpha) << 8 | byte(max(0, min(1, color.blue)) * alpha)
-        let opaque = source >> 24 == 255
+        let sources = colors.map { color -> UInt32 in
+            let alpha = max(0, min(1, color.alpha))
+            return byte(alpha) << 24 | byte(max(0, min(1, color.red)) * alpha) << 16
+                | byte(max(0, min(1, color.green)) * alpha) << 8 | byte(max(0, min(1, color.blue)) * alpha)
+        }
+        // Fully covered, the colours under the last opaque one are hidden by it.
+        let lastOpaque = sources.lastIndex { $0 >> 24 == 255 }
         let width = x1 - x0
         func paint(_ line: UnsafeMutablePointer<UInt32>, _ from: Int, _ to: Int, _ m: UInt32) {
-            if m == 255, opaque {
-                (line + from).update(repeating: source, count: to - from)
-            } else if m > 0 {
+            guard m > 0 else { return }
+            var first = 0
+            if m == 255, let opaque = lastOpaque {
+                (line + from).update(repeating: sources[opaque], count: to - from)
+                first = opaque + 1
+            }
+            for source in sources[first...] {
                 let s = m == 255 ? source : multiply(source, m)
                 let keep = 255 - s >> 24
                 for x in from..<to { line[x] = s &+ multiply(line[x], keep) }
