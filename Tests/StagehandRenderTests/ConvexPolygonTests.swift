@@ -252,4 +252,26 @@ import Testing
         }
         return best
     }
+
+    /// Whether a fill covers a whole tile, asked of rounded rectangles placed by turning,
+    /// stretching transforms: a tile in the middle, one on the edge, one cutting a
+    /// rounded corner (inside the rectangle's box, not the rounded outline) and one
+    /// partly outside.
+    @Test func aRoundedRectangleCoversATileOnlyWhenEveryCornerIsInside() throws {
+        let placement = Transform2D(rotationAngle: 0.3).concatenating(Transform2D(translationX: 50, y: 20))
+        let fill = Shape.roundedRect(Rect(x: 0, y: 0, width: 100, height: 60), radius: 12, placement: placement)
+        func tile(_ x: Double, _ y: Double, _ w: Double, _ h: Double) throws -> ConvexPolygon {
+            try #require(ConvexPolygon(Rect(x: x, y: y, width: w, height: h).corners.map { $0.applying(placement) }))
+        }
+        #expect(fill.covers(try tile(20, 20, 30, 20)), "in the middle")
+        #expect(fill.covers(try tile(20, 0, 30, 20)), "along the top edge")
+        #expect(!fill.covers(try tile(0, 0, 10, 10)), "over the rounded corner")
+        #expect(!fill.covers(try tile(1, 1, 8, 8)), "only its corner nearest the arc outside it")
+        #expect(fill.covers(try tile(4, 4, 8, 8)), "all four corners within the arc")
+        #expect(fill.covers(try tile(12, 3, 8, 8)), "beside the corner, under the straight edge")
+        #expect(!fill.covers(try tile(90, 20, 20, 20)), "partly outside")
+        // A polygon is never said to cover anything.
+        #expect(!Shape.polygon([Self.p(-1000, -1000), Self.p(1000, -1000), Self.p(1000, 1000), Self.p(-1000, 1000)])
+            .covers(try tile(20, 20, 30, 20)))
+    }
 }

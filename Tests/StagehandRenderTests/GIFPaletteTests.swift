@@ -15,16 +15,17 @@ import Testing
             let color = k % 3 == 0 ? UInt32(k % 256) * 0x01_0101 : UInt32(truncatingIfNeeded: state >> 40) & 0xFF_FFFF
             histogram.add(1 + Int(state >> 60), to: color)
         }
-        let palette = GIFPalette(histogram: histogram)
+        let counted = histogram.entries
+        let palette = GIFPalette(colors: counted.map(\.color), counts: counted.map(\.value))
         try #require(palette.colors.count == GIFPalette.capacity)
         var wrong = 0
-        for (color, _) in histogram.entries {
+        for (k, (color, _)) in counted.enumerated() {
             var best = 0
             for (i, entry) in palette.colors.enumerated()
             where GIFPalette.distance(entry, color) < GIFPalette.distance(palette.colors[best], color) {
                 best = i
             }
-            if palette.index[color] != UInt8(best) { wrong += 1 }
+            if palette.entries[k] != UInt8(best) { wrong += 1 }
         }
         #expect(wrong == 0, "\(wrong) of \(histogram.count) colours map to another entry than their nearest")
     }

@@ -126,9 +126,10 @@ import Testing
         var histogram = ColorTable<Int>()
         for i in shown {
             canvas.draw(DisplayList(frame: trace.frames[i], screen: scenario.screen, metrics: try FontMetrics.shared()))
-            RunLengthImage(canvas).count(into: &histogram)
+            RunLengthImage(canvas).forEachRun { color, length in histogram.add(length, to: color) }
         }
-        let colors = GIFPalette(histogram: histogram).colors
+        let counted = histogram.entries
+        let colors = GIFPalette(colors: counted.map(\.color), counts: counted.map(\.value)).colors
         let table = colors.flatMap { [UInt8($0 >> 16), UInt8(($0 >> 8) & 0xFF), UInt8($0 & 0xFF)] }
         let written = Array(gif[13..<(13 + table.count)])
         let firstDifference = table.indices.first { written[$0] != table[$0] }.map { $0 / 3 }

@@ -155,6 +155,7 @@ typedef gdImage *gdImagePtr;
     F(int, image_surface_get_stride, (cairo_surface_t *surface)) \
     F(cairo_status_t, surface_status, (cairo_surface_t *surface)) \
     F(void, surface_flush, (cairo_surface_t *surface)) \
+    F(void, surface_mark_dirty, (cairo_surface_t *surface)) \
     F(void, surface_destroy, (cairo_surface_t *surface)) \
     F(cairo_status_t, surface_write_to_png_stream, (cairo_surface_t *surface, cairo_write_func_t write_func, void *closure)) \
     F(const char *, status_to_string, (cairo_status_t status)) \

@@ -45,6 +45,14 @@ struct ColorTable<Value: FixedWidthInteger & Sendable>: Sendable {
         values[entry(color)] += amount
     }
 
+    /// `color`'s value; if it is new, `value`, which it is given.
+    mutating func value(of color: UInt32, inserting value: Value) -> Value {
+        let i = slot(color)
+        if keys[i] == color { return values[i] }
+        values[insert(color)] = value
+        return value
+    }
+
     /// `color`'s slot, made (with value 0) if it is new.
     @inline(__always)
     private mutating func entry(_ color: UInt32) -> Int {

@@ -15,32 +15,40 @@ import StagehandShared
 struct GIFPalette: Sendable {
     /// 0x00RRGGBB, at most `capacity`.
     let colors: [UInt32]
-    /// Every colour seen in the frames → its palette index.
-    let index: ColorTable<UInt8>
+    /// For each colour the palette was made from, in the order given: its palette index.
+    let entries: [UInt8]
 
     static let capacity = 255
 
-    /// From how many pixels of each colour the frames have.
-    init(histogram: ColorTable<Int>) {
-        let counts = histogram.entries
-        let byCount = counts.sorted { $0.value != $1.value ? $0.value > $1.value : $0.color < $1.color }.map(\.color)
-        var chosen: [UInt32] = []
-        var skipped: [UInt32] = []
-        for color in byCount {
+    /// From every colour of the frames (each once, in any order) and how many pixels of
+    /// it they have.
+    init(colors all: [UInt32], counts: [Int]) {
+        precondition(all.count == counts.count, "one count per colour")
+        let byCount = all.indices.sorted { counts[$0] != counts[$1] ? counts[$0] > counts[$1] : all[$0] < all[$1] }
+        var chosen: [Int] = []
+        var skipped: [Int] = []
+        var taken: [UInt32] = []
+        for k in byCount {
             if chosen.count == Self.capacity { break }
-            if chosen.contains(where: { Self.distance($0, color) <= 12 }) {
-                skipped.append(color)
+            if taken.contains(where: { Self.distance($0, all[k]) <= 12 }) {
+                skipped.append(k)
             } else {
-                chosen.append(color)
+                chosen.append(k)
+                taken.append(all[k])
             }
         }
-        for color in skipped where chosen.count < Self.capacity { chosen.append(color) }
-        colors = chosen
-        var index = ColorTable<UInt8>(capacity: counts.count)
-        for (i, color) in chosen.enumerated() { index.set(UInt8(i), for: color) }
-        let others = counts.compactMap { index[$0.color] == nil ? $0.color : nil }
-        for (color, entry) in zip(others, Self.nearest(others, in: chosen)) { index.set(entry, for: color) }
-        self.index = index
+        for k in skipped where chosen.count < Self.capacity { chosen.append(k) }
+        colors = chosen.map { all[$0] }
+        // Every colour not chosen maps to its nearest entry; a chosen one to itself.
+        var entries = [UInt8](repeating: 0, count: all.count)
+        var isChosen = [Bool](repeating: false, count: all.count)
+        for (i, k) in chosen.enumerated() {
+            entries[k] = UInt8(i)
+            isChosen[k] = true
+        }
+        let others = all.indices.filter { !isChosen[$0] }
+        for (k, entry) in zip(others, Self.nearest(others.map { all[$0] }, in: colors)) { entries[k] = entry }
+        self.entries = entries
     }
 
     /// For each of `colors`, the index of the nearest of `chosen` (the first of equals,

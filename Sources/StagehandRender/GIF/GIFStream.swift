@@ -37,8 +37,9 @@ public final class GIFStream {
     /// Per GIF frame, the slot of the image it shows.
     private var shown: [Int] = []
     /// How many pixels of each colour the painted images have, counted by the workers
-    /// as each image is made (sums, so the same whatever order they finish in).
-    private let histogram: Locked<ColorTable<Int>>
+    /// as each image is made (sums, so the same whatever order they finish in), and the
+    /// numbers the images' runs carry instead of their colours.
+    private let registry: Locked<ColorRegistry>
     /// The slots of images shown again for a later trace frame (a pause): the palette
     /// counts an image once for each trace frame that shows it.
     private var reshown: [Int] = []
@@ -53,11 +54,11 @@ public final class GIFStream {
         self.renderer = renderer
         self.timing = timing
         selection = GIFFrameSelection(timing: timing)
-        let histogram = Locked(ColorTable<Int>(capacity: 1024))
-        self.histogram = histogram
+        let registry = Locked(ColorRegistry())
+        self.registry = registry
         painter = try FramePainter(width: renderer.width, height: renderer.height, screen: renderer.screen) { canvas in
-            let image = RunLengthImage(canvas)
-            histogram.withLock { image.count(into: &$0) }
+            var image = RunLengthImage(canvas)
+            registry.withLock { image.number(in: &$0) }
             return image
         }
     }
@@ -106,9 +107,9 @@ public final class GIFStream {
         if shown.count < count { shown += repeatElement(slotOfLatest(), count: count - shown.count) }
         let images = painter.finish()
         guard !shown.isEmpty else { throw RenderError("the run has no frames") }
-        var histogram = self.histogram.withLock { $0 }
-        for slot in reshown { images[slot].count(into: &histogram) }
-        let palette = GIFPalette(histogram: histogram)
+        var registry = self.registry.withLock { $0 }
+        for slot in reshown { images[slot].recount(in: &registry) }
+        let palette = GIFPalette(colors: registry.colors, counts: registry.counts)
         return try GIFEncoder.encode(images, shown: shown, width: renderer.width, height: renderer.height,
                                      palette: palette, timing: timing)
     }

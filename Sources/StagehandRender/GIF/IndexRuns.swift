@@ -6,9 +6,12 @@ struct IndexRuns: Equatable {
     var indices: [UInt8] = []
     var lengths: [Int] = []
 
+    /// `frame`'s runs carry colour numbers (`RunLengthImage.number(in:)`), the palette's
+    /// `entries` are by number.
     init(_ frame: RunLengthImage, palette: GIFPalette) {
-        frame.forEachRun { color, length in
-            let index = palette.index[color] ?? 0
+        let entries = palette.entries
+        frame.forEachRun { number, length in
+            let index = entries[Int(number)]
             if indices.last == index {
                 lengths[lengths.count - 1] += length
             } else {

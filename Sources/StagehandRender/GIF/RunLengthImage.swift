@@ -102,7 +102,8 @@ struct RunLengthImage: Sendable {
         }
     }
 
-    /// Each run in reading order: its colour (0x00RRGGBB; the frames are opaque) and length.
+    /// Each run in reading order: its colour (0x00RRGGBB; the frames are opaque), or its
+    /// colour's number once `number(in:)` has been called, and its length.
     @inline(__always)
     func forEachRun(_ body: (_ color: UInt32, _ length: Int) -> Void) {
         words.withUnsafeBufferPointer { words in
@@ -121,8 +122,25 @@ struct RunLengthImage: Sendable {
         }
     }
 
-    /// Adds how many pixels of each colour this frame has to `counts`.
-    func count(into counts: inout ColorTable<Int>) {
-        forEachRun { color, length in counts.add(length, to: color) }
+    /// Counts this frame's pixels of each colour in `registry`, and replaces each run's
+    /// colour by the colour's number there.
+    mutating func number(in registry: inout ColorRegistry) {
+        words.withUnsafeMutableBufferPointer { words in
+            var i = 0
+            while i < words.count {
+                let word = words[i]
+                let short = word >> 24
+                let long = short == Self.escape
+                let number = registry.count(long ? Int(words[i + 1]) : Int(short), of: word & 0xFF_FFFF)
+                words[i] = short << 24 | number
+                i += long ? 2 : 1
+            }
+        }
+    }
+
+    /// Counts this frame's pixels of each colour again in `registry` (a frame whose runs
+    /// carry numbers: one shown again for a later trace frame).
+    func recount(in registry: inout ColorRegistry) {
+        forEachRun { number, length in registry.count(length, ofNumber: number) }
     }
 }

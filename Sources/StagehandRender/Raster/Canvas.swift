@@ -28,6 +28,22 @@ final class Canvas: @unchecked Sendable {
     /// Whether an item inside convex clips is painted cut to them (see `ConvexPolygon`);
     /// false leaves the clipping to cairo, which the tests compare with.
     var cutsToConvexClips = true
+    /// Whether the cut pieces are filled by `PolygonFiller` straight into the pixels
+    /// (when cairo draws on the canvas itself, not on a group's layer or in a cell of a
+    /// contact sheet); false has cairo fill them, which the tests compare with.
+    var fillsPiecesItself = true
+    private let filler = PolygonFiller()
+    /// The clips of the last item cut to its clip, and their intersection: the items of
+    /// one tile share them, and they are made once.
+    private var lastClips: [Shape] = []
+    private var lastClip: ConvexPolygon?
+    /// The colours of the fills of the items inside `lastClip` that covered all of it,
+    /// not painted yet, back to front: put on the clip's pixels together (see
+    /// `paint(_:cutTo:)`).
+    private var covering: [RGBA] = []
+    /// Whether what is painted now goes straight onto the canvas's pixels with the
+    /// canvas's own scale and offset: nothing clips it, no group is open.
+    private var drawsOnPixels = false
 
     init(width: Int, height: Int, screen: Size) throws(RenderError) {
         guard width > 0, height > 0, width <= Renderer.maximumSide, height <= Renderer.maximumSide else {
@@ -65,7 +81,9 @@ final class Canvas: @unchecked Sendable {
         cairo.translate(cr, offset.x, offset.y)
         cairo.scale(cr, scale, scale)
         pixelsPerPoint = scale
+        drawsOnPixels = true
         paintItems(list)
+        drawsOnPixels = false
         cairo.surface_flush(surface)
     }
 
@@ -110,18 +128,25 @@ final class Canvas: @unchecked Sendable {
     private func paintItems(_ list: DisplayList) {
         // The groups open, innermost last: each is a layer cairo pushed.
         var open: [(alpha: Double, additive: Bool)] = []
+        let onCanvas = drawsOnPixels
+        lastClips = []
+        lastClip = nil
+        defer { paintCovering() }
         for item in list.items {
+            if item.group != nil || item.clips.isEmpty || item.clips != lastClips { paintCovering() }
             if let mark = item.group {
                 switch mark {
                 case .begin(let alpha, let additive):
                     cairo.push_group(cr)
                     open.append((alpha, additive))
+                    drawsOnPixels = false
                 case .end:
                     guard let group = open.popLast() else { continue }
                     cairo.pop_group_to_source(cr)
                     cairo.set_operator(cr, group.additive ? CAIRO_OPERATOR_ADD : CAIRO_OPERATOR_OVER)
                     cairo.paint_with_alpha(cr, group.alpha)
                     cairo.set_operator(cr, CAIRO_OPERATOR_OVER)
+                    drawsOnPixels = open.isEmpty && onCanvas
                 }
                 continue
             }
@@ -129,6 +154,7 @@ final class Canvas: @unchecked Sendable {
                 paint(item, cutTo: clip)
                 continue
             }
+            paintCovering()
             if !item.clips.isEmpty {
                 cairo.save(cr)
                 for clip in item.clips {
@@ -148,6 +174,13 @@ final class Canvas: @unchecked Sendable {
 
     /// The intersection of `clips` when each is convex (nil when one is not).
     private func convexClip(_ clips: [Shape]) -> ConvexPolygon? {
+        if clips == lastClips { return lastClip }
+        lastClips = clips
+        lastClip = intersection(of: clips)
+        return lastClip
+    }
+
+    private func intersection(of clips: [Shape]) -> ConvexPolygon? {
         let tolerance = Self.tolerance / pixelsPerPoint
         guard var clip = ConvexPolygon(clips[0], tolerance: tolerance) else { return nil }
         for shape in clips.dropFirst() {
@@ -159,17 +192,27 @@ final class Canvas: @unchecked Sendable {
 
     /// Paints `item` inside the convex `clip` without a clip in cairo: each fill's
     /// outline, and its title's, cut to the clip first (see `ConvexPolygon`).
+    ///
+    /// Fills that cover the whole clip one after the other (a tile of a screen: the
+    /// screen's colour, then the panel the tile lies in) are filled together, the tile's
+    /// outline worked once for all of them (`PolygonFiller.fill(_:colors:…)`): the same
+    /// bytes as one after the other.
     private func paint(_ item: DisplayItem, cutTo clip: ConvexPolygon) {
         guard !clip.isEmpty else { return }
         let tolerance = Self.tolerance / pixelsPerPoint
+        let merges = drawsOnPixels && fillsPiecesItself
         for fill in item.fills where fill.color.alpha > 0 {
+            if merges, fill.shape.covers(clip) {
+                covering.append(fill.color)
+                continue
+            }
+            paintCovering()
             let piece = clip.clip(fill.shape.outline(tolerance: tolerance))
             guard !piece.isEmpty else { continue }
-            add([piece])
-            set(fill.color)
-            cairo.fill(cr)
+            fillPieces([piece], fill.color)
         }
         if let label = item.label, label.color.alpha > 0 {
+            paintCovering()
             let advance = metrics.advance(label.text, bold: label.bold) * label.fontSize
             let k = label.fontSize / TextOutlines.size
             let p = label.placement
@@ -180,10 +223,42 @@ final class Canvas: @unchecked Sendable {
                                 tx: p.a * ox + p.c * oy + p.tx, ty: p.b * ox + p.d * oy + p.ty)
             let pieces = outlines.outline(label.text, bold: label.bold).pieces(cutTo: clip, transform: t, tolerance: tolerance)
             guard !pieces.isEmpty else { return }
-            add(pieces)
-            set(label.color)
-            cairo.fill(cr)
+            fillPieces(pieces, label.color)
         }
+    }
+
+    /// Fills the whole of `lastClip` with the colours of the fills that covered it.
+    private func paintCovering() {
+        guard !covering.isEmpty else { return }
+        defer { covering.removeAll(keepingCapacity: true) }
+        guard let clip = lastClip, !clip.isEmpty else { return }
+        fillPieces([clip.points], covering)
+    }
+
+    /// Fills `polygons` (screen points, non-zero) with `color`: by `PolygonFiller` when
+    /// the pixels are the canvas's, else by cairo.
+    private func fillPieces(_ polygons: [[Point]], _ color: RGBA) {
+        fillPieces(polygons, [color])
+    }
+
+    /// Fills `polygons` with each of `colors` in turn.
+    private func fillPieces(_ polygons: [[Point]], _ colors: [RGBA]) {
+        guard drawsOnPixels, fillsPiecesItself else {
+            for color in colors {
+                add(polygons)
+                set(color)
+                cairo.fill(cr)
+            }
+            return
+        }
+        let inPixels = polygons.map { polygon in
+            polygon.map { Point(x: $0.x * scale + offset.x, y: $0.y * scale + offset.y) }
+        }
+        cairo.surface_flush(surface)
+        let stride = Int(cairo.image_surface_get_stride(surface)) / 4
+        let data = UnsafeMutableRawPointer(cairo.image_surface_get_data(surface)!).assumingMemoryBound(to: UInt32.self)
+        filler.fill(inPixels, colors: colors, pixels: data, stride: stride, width: width, height: height)
+        cairo.surface_mark_dirty(surface)
     }
 
     /// Replaces the current path with the closed polygons `polygons`, in screen points.

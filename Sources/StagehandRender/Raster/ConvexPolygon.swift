@@ -91,22 +91,34 @@ struct ConvexPolygon: Sendable {
     }
 
     /// Whether the closed polygon turns only one way (`orientation`), never back on
-    /// itself, and once round in all.
+    /// itself, and once round in all: its edges' horizontal direction then changes sign
+    /// twice going round (a star drawn in one stroke, which goes round twice, four times).
     private static func turnsOnce(_ points: [Point], orientation: Double) -> Bool {
         let n = points.count
-        // Every turn the same way (or none), and the turns adding up to one round.
-        var turning = 0.0
+        var changes = 0
+        var lastSign = 0.0
         for i in 0..<n {
             let a = points[i], b = points[(i + 1) % n], c = points[(i + 2) % n]
             let (ux, uy, vx, vy) = (b.x - a.x, b.y - a.y, c.x - b.x, c.y - b.y)
             let cross = ux * vy - uy * vx, dot = ux * vx + uy * vy
-            let slack = 1e-9 * hypot(ux, uy) * hypot(vx, vy)
+            let slack = 1e-9 * ((ux * ux + uy * uy) * (vx * vx + vy * vy)).squareRoot()
             if cross * orientation < -slack { return false }
             // Straight on is no turn; straight back is not convex.
             if abs(cross) <= slack, dot < 0 { return false }
-            turning += atan2(cross, dot)
+            if abs(ux) > 1e-12 * abs(uy) {
+                let sign: Double = ux > 0 ? 1 : -1
+                if lastSign != 0, sign != lastSign { changes += 1 }
+                lastSign = sign
+            }
         }
-        return abs(turning) < 3 * Double.pi
+        // The change from the last edge back to the first.
+        if let firstSign = points.indices.lazy.compactMap({ i -> Double? in
+            let ux = points[(i + 1) % n].x - points[i].x, uy = points[(i + 1) % n].y - points[i].y
+            return abs(ux) > 1e-12 * abs(uy) ? (ux > 0 ? 1 : -1) : nil
+        }).first, firstSign != lastSign {
+            changes += 1
+        }
+        return changes <= 2
     }
 
     /// The outline of `shape` with its curves flattened to within `tolerance` (see

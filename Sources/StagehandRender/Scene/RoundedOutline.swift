@@ -15,18 +15,38 @@ enum RoundedOutline {
         let r = max(0, min(radius, w / 2, h / 2))
         guard r > 0 else { return rect.corners }
         var out: [Point] = []
-        // Corner centres, clockwise from the top right, with each arc's start angle.
-        let corners = [(x + w - r, y + r, -Double.pi / 2), (x + w - r, y + h - r, 0.0),
-                       (x + r, y + h - r, Double.pi / 2), (x + r, y + r, Double.pi)]
-        let segments = max(1, segments)
+        let segments = max(1, min(segments, maximumSegments))
+        // Each corner's quarter circle starts a quarter turn after the last one's: its
+        // points are the first quarter's, turned (x, y) → (−y, x) once more each time.
+        let corners = [(x + w - r, y + r), (x + w - r, y + h - r), (x + r, y + h - r), (x + r, y + r)]
+        let quarter = quarterCircles[segments]
         out.reserveCapacity(4 * (segments + 1))
-        for (cx, cy, start) in corners {
-            for k in 0...segments {
-                let a = start + Double(k) / Double(segments) * Double.pi / 2
-                out.append(Point(x: cx + r * cos(a), y: cy + r * sin(a)))
+        for (turn, (cx, cy)) in corners.enumerated() {
+            for p in quarter {
+                // The first corner starts at −90°: (cos, sin) turned back a quarter.
+                let (c, s): (Double, Double)
+                switch turn {
+                case 0: (c, s) = (p.y, -p.x)
+                case 1: (c, s) = (p.x, p.y)
+                case 2: (c, s) = (-p.y, p.x)
+                default: (c, s) = (-p.x, -p.y)
+                }
+                out.append(Point(x: cx + r * c, y: cy + r * s))
             }
         }
         return out
+    }
+
+    /// The most straight pieces a quarter circle is cut into.
+    static let maximumSegments = 64
+
+    /// For each number of pieces, the points of the quarter circle from 0° to 90° on the
+    /// unit circle (made once: corners are flattened for every fill cut to a clip).
+    private static let quarterCircles: [[Point]] = (0...maximumSegments).map { n in
+        (0...max(1, n)).map { k in
+            let a = Double(k) / Double(max(1, n)) * Double.pi / 2
+            return Point(x: cos(a), y: sin(a))
+        }
     }
 
     /// How many straight pieces a quarter circle of `radius` needs so that none strays
@@ -34,6 +54,6 @@ enum RoundedOutline {
     static func segments(radius: Double, tolerance: Double) -> Int {
         guard radius > tolerance, tolerance > 0 else { return 1 }
         let step = 2 * acos(1 - tolerance / radius)
-        return min(64, max(1, Int((Double.pi / 2 / step).rounded(.up))))
+        return min(maximumSegments, max(1, Int((Double.pi / 2 / step).rounded(.up))))
     }
 }

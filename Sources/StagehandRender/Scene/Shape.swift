@@ -2,7 +2,7 @@ import Foundation
 import StagehandCore
 
 /// An outline to fill, in one of the two forms a view's layer takes on screen.
-enum Shape: Sendable {
+enum Shape: Sendable, Equatable {
     /// Screen points, in order: the exact projection of a view under a 3D transform with
     /// perspective (which no affine transform can express), or any other outline.
     case polygon([Point])
@@ -28,5 +28,30 @@ extension Shape {
             let segments = RoundedOutline.segments(radius: r * stretch, tolerance: tolerance)
             return RoundedOutline.points(rect, radius: r, segments: segments).map { $0.applying(t) }
         }
+    }
+}
+
+extension Shape {
+    /// Whether the shape holds every point of the convex outline `clip` (its edges
+    /// included): a fill that covers a whole tile. Only rounded rectangles say yes (a
+    /// polygon is not asked: false is always safe).
+    func covers(_ clip: ConvexPolygon) -> Bool {
+        guard case .roundedRect(let rect, let radius, let t) = self, !clip.isEmpty,
+              abs(t.a * t.d - t.b * t.c) > 1e-12 else { return false }
+        let inverse = t.inverted()
+        let r = max(0, min(radius, rect.width / 2, rect.height / 2))
+        let slack = 1e-9 * max(1, rect.width, rect.height)
+        for p in clip.points {
+            let q = p.applying(inverse)
+            // How far outside the rectangle shrunk by r the point is, each way.
+            let dx = max(rect.minX + r - q.x, 0, q.x - (rect.maxX - r))
+            let dy = max(rect.minY + r - q.y, 0, q.y - (rect.maxY - r))
+            if r == 0 {
+                if dx > slack || dy > slack { return false }
+            } else if (dx * dx + dy * dy).squareRoot() > r + slack {
+                return false
+            }
+        }
+        return true
     }
 }
