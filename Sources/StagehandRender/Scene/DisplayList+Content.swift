@@ -14,8 +14,9 @@ extension DisplayList {
     /// A chevron's stroke, as a share of its width.
     static let chevronStroke = 0.3
 
-    static func contentItem(for view: Trace.ViewRecord, style: ViewStyle, quad: Quad, metrics: FontMetrics) -> DisplayItem? {
-        guard let ink = view.color.flatMap({ $0.count == 4 ? RGBA($0[0], $0[1], $0[2], $0[3]) : nil })?.fading(view.opacity),
+    static func contentItem(for view: Trace.ViewRecord, opacity: Double, style: ViewStyle, quad: Quad,
+                            metrics: FontMetrics) -> DisplayItem? {
+        guard let ink = view.color.flatMap({ $0.count == 4 ? RGBA($0[0], $0[1], $0[2], $0[3]) : nil })?.fading(opacity),
               ink.isVisible else { return nil }
         let size = quad.localSize(transform: view.transform, frame: view.frame)
         guard let placement = quad.placement(for: size) else { return nil }
@@ -41,14 +42,14 @@ extension DisplayList {
             return DisplayItem(fills: shadow + [Fill(shape: body, color: ink)], label: nil)
         case .image:
             var fills = shadow + [Fill(shape: body, color: ink)]
-            fills += picture(size: size, radius: radius, opacity: view.opacity, sky: ink).map { Fill(shape: onScreen($0.0), color: $0.1) }
+            fills += picture(size: size, radius: radius, opacity: opacity, sky: ink).map { Fill(shape: onScreen($0.0), color: $0.1) }
             return DisplayItem(fills: fills, label: nil)
         case .chevron:
             return DisplayItem(fills: [Fill(shape: onScreen(chevron(size: size, pointingRight: view.title == "disclosure")), color: ink)],
                                label: nil)
         case .button:
             // White on a tinted button, as iOS draws it; dark only on a pale one.
-            let text = (ink.luminance > 0.5 ? Palette.darkText : Palette.lightText).fading(view.opacity)
+            let text = (ink.luminance > 0.5 ? Palette.darkText : Palette.lightText).fading(opacity)
             let label = line(view.title, in: size, fontSize: buttonFontShare * size.height, bold: true, centred: true, color: text,
                              placement: placement, metrics: metrics)
             return DisplayItem(fills: shadow + [Fill(shape: body, color: ink)], label: label)

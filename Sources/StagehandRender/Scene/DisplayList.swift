@@ -42,51 +42,59 @@ struct DisplayList: Sendable {
         // items are drawn relative to.
         let isolated = Self.parentsOfPlusLighterViews(views)
         var groups: [(depth: Int, opacity: Double)] = []
-        for (index, original) in views.enumerated() {
-            while let last = groups.last, last.depth >= original.depth {
-                groups.removeLast()
-                items.append(.group(.end))
-            }
-            if let depth = hiddenAt {
-                if original.depth > depth { continue }
-                hiddenAt = nil
-            }
-            var view = original
-            if let within = groups.last?.opacity, within > 0 { view.opacity /= within }
-            while let last = clipping.last, last.depth >= view.depth { clipping.removeLast() }
-            if view.compositing == "plus-lighter", !view.hidden {
-                guard view.opacity > 0.001 else {
-                    hiddenAt = view.depth
+        // The records are read in place (a frame has hundreds, each a few dozen fields:
+        // copying one costs more than drawing it); the opacity a group changes is kept
+        // beside the record instead.
+        views.withUnsafeBufferPointer { views in
+            for index in views.indices {
+                let depth = views[index].depth
+                while let last = groups.last, last.depth >= depth {
+                    groups.removeLast()
+                    items.append(.group(.end))
+                }
+                if let hidden = hiddenAt {
+                    if depth > hidden { continue }
+                    hiddenAt = nil
+                }
+                var opacity = views[index].opacity
+                if let within = groups.last?.opacity, within > 0 { opacity /= within }
+                while let last = clipping.last, last.depth >= depth { clipping.removeLast() }
+                if views[index].compositing == "plus-lighter", !views[index].hidden {
+                    guard opacity > 0.001 else {
+                        hiddenAt = depth
+                        continue
+                    }
+                    items.append(.group(.begin(alpha: min(opacity, 1), additive: true)))
+                    groups.append((depth, views[index].opacity))
+                    opacity = 1
+                }
+                // A layer that is not double-sided is not drawn while its back faces the
+                // viewer (its corners run counter-clockwise on screen), nor is what is in it.
+                if views[index].hidden
+                    || (views[index].doubleSided == false && Quad(views[index].corners).map { $0.doubleArea < 0 } == true) {
+                    hiddenAt = depth
                     continue
                 }
-                items.append(.group(.begin(alpha: min(view.opacity, 1), additive: true)))
-                groups.append((view.depth, original.opacity))
-                view.opacity = 1
-            }
-            // A layer that is not double-sided is not drawn while its back faces the
-            // viewer (its corners run counter-clockwise on screen), nor is what is in it.
-            if view.hidden || (view.doubleSided == false && Quad(view.corners).map { $0.doubleArea < 0 } == true) {
-                hiddenAt = view.depth
-                continue
-            }
-            let shapes = Self.clipShapes(of: view)
-            if let mask = shapes.mask { clipping.append((view.depth - 1, mask)) }
-            // A screen with content shows its content, not its title in the middle.
-            let hasContent = index + 1 < views.count && views[index + 1].depth == view.depth + 1
-                && ViewStyle(views[index + 1]).isContent
-            if view.opacity > 0.001, var item = Self.item(for: view, titled: !hasContent, metrics: metrics) {
-                item.clips = clipping.map(\.shape)
-                items.append(item)
-            }
-            // The mask clips the view and what is in it; clipsToBounds only what is in it.
-            if let mask = shapes.mask {
-                clipping.removeLast()
-                clipping.append((view.depth, mask))
-            }
-            if let bounds = shapes.bounds { clipping.append((view.depth, bounds)) }
-            if isolated.contains(index) {
-                items.append(.group(.begin(alpha: 1, additive: false)))
-                groups.append((view.depth, groups.last?.opacity ?? 1))
+                let shapes = Self.clipShapes(of: views[index])
+                if let mask = shapes.mask { clipping.append((depth - 1, mask)) }
+                // A screen with content shows its content, not its title in the middle.
+                let hasContent = index + 1 < views.count && views[index + 1].depth == depth + 1
+                    && ViewStyle(views[index + 1]).isContent
+                if opacity > 0.001,
+                   var item = Self.item(for: views[index], opacity: opacity, titled: !hasContent, metrics: metrics) {
+                    item.clips = clipping.map(\.shape)
+                    items.append(item)
+                }
+                // The mask clips the view and what is in it; clipsToBounds only what is in it.
+                if let mask = shapes.mask {
+                    clipping.removeLast()
+                    clipping.append((depth, mask))
+                }
+                if let bounds = shapes.bounds { clipping.append((depth, bounds)) }
+                if isolated.contains(index) {
+                    items.append(.group(.begin(alpha: 1, additive: false)))
+                    groups.append((depth, groups.last?.opacity ?? 1))
+                }
             }
         }
         for _ in groups { items.append(.group(.end)) }
@@ -142,10 +150,14 @@ struct DisplayList: Sendable {
         return (mask, bounds)
     }
 
-    static func item(for view: Trace.ViewRecord, titled: Bool = true, metrics: FontMetrics) -> DisplayItem? {
+    /// What `view` draws, at `opacity` (by default the one the trace records; less inside
+    /// a group that applies some of it to the whole group).
+    static func item(for view: Trace.ViewRecord, opacity: Double? = nil, titled: Bool = true,
+                     metrics: FontMetrics) -> DisplayItem? {
+        let opacity = opacity ?? view.opacity
         guard let quad = Quad(view.corners), abs(quad.doubleArea) > 1e-6 else { return nil }
         let style = ViewStyle(view)
-        if style.isContent { return contentItem(for: view, style: style, quad: quad, metrics: metrics) }
+        if style.isContent { return contentItem(for: view, opacity: opacity, style: style, quad: quad, metrics: metrics) }
         let own = view.color.flatMap { $0.count == 4 ? RGBA($0[0], $0[1], $0[2], $0[3]) : nil }
         let body: RGBA?
         switch style {
@@ -169,15 +181,17 @@ struct DisplayList: Sendable {
         if let body, body.isVisible {
             if view.shadow > 0.001 {
                 fills += Self.shadow(of: view, quad: quad, placement: quad.isParallelogram ? placement : nil, bounds: bounds,
-                                     radius: radius, alpha: min(view.shadow, 1) * view.opacity * body.alpha)
+                                     radius: radius, alpha: min(view.shadow, 1) * opacity * body.alpha)
             }
-            fills.append(Fill(shape: shape(bounds, radius: radius), color: body.fading(view.opacity)))
+            fills.append(Fill(shape: shape(bounds, radius: radius), color: body.fading(opacity)))
         }
         if style == .bar, size.height > 1, quad.isParallelogram, let placement {
             let line = Rect(x: 0, y: size.height - 0.5, width: size.width, height: 0.5)
-            fills.append(Fill(shape: .roundedRect(line, radius: 0, placement: placement), color: Palette.hairline.fading(view.opacity)))
+            fills.append(Fill(shape: .roundedRect(line, radius: 0, placement: placement), color: Palette.hairline.fading(opacity)))
         }
-        let label = !titled ? nil : placement.flatMap { Self.label(for: view, style: style, size: size, placement: $0, on: body, metrics: metrics) }
+        let label = !titled ? nil : placement.flatMap {
+            Self.label(for: view, opacity: opacity, style: style, size: size, placement: $0, on: body, metrics: metrics)
+        }
         guard !fills.isEmpty || label != nil else { return nil }
         return DisplayItem(fills: fills, label: label)
     }
@@ -212,8 +226,8 @@ struct DisplayList: Sendable {
     }
 
     /// A card's title, centred and shrunk to fit; a bar's title, centred in the bar.
-    static func label(for view: Trace.ViewRecord, style: ViewStyle, size: Size, placement: Transform2D, on fill: RGBA?,
-                      metrics: FontMetrics) -> Label? {
+    static func label(for view: Trace.ViewRecord, opacity: Double, style: ViewStyle, size: Size, placement: Transform2D,
+                      on fill: RGBA?, metrics: FontMetrics) -> Label? {
         let text = view.title
         guard !text.isEmpty, text != view.kind, text != "view" else { return nil }
         let advance = metrics.advance(text)
@@ -233,7 +247,7 @@ struct DisplayList: Sendable {
         fontSize = min(fontSize, 0.8 * size.width / advance, 0.6 * size.height)
         guard fontSize >= 1 else { return nil }
         let baseline = size.height / 2 + (metrics.ascent - metrics.descent) / 2 * fontSize
-        return Label(text: text, fontSize: fontSize, color: color.fading(view.opacity), centerX: size.width / 2,
+        return Label(text: text, fontSize: fontSize, color: color.fading(opacity), centerX: size.width / 2,
                      baseline: baseline, placement: placement)
     }
 }

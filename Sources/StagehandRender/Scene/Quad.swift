@@ -8,21 +8,16 @@ struct Quad: Sendable {
 
     init?(_ corners: [[Double]]) {
         guard corners.count == 4, corners.allSatisfy({ $0.count == 2 && $0[0].isFinite && $0[1].isFinite }) else { return nil }
-        let p = corners.map { Point(x: $0[0], y: $0[1]) }
-        (topLeft, topRight, bottomRight, bottomLeft) = (p[0], p[1], p[2], p[3])
+        func point(_ i: Int) -> Point { Point(x: corners[i][0], y: corners[i][1]) }
+        (topLeft, topRight, bottomRight, bottomLeft) = (point(0), point(1), point(2), point(3))
     }
 
     var points: [Point] { [topLeft, topRight, bottomRight, bottomLeft] }
 
     /// Twice the signed area (shoelace): zero for a face seen edge-on, which draws nothing.
     var doubleArea: Double {
-        let p = points
-        var sum = 0.0
-        for i in 0..<4 {
-            let a = p[i], b = p[(i + 1) % 4]
-            sum += a.x * b.y - b.x * a.y
-        }
-        return sum
+        func cross(_ a: Point, _ b: Point) -> Double { a.x * b.y - b.x * a.y }
+        return cross(topLeft, topRight) + cross(topRight, bottomRight) + cross(bottomRight, bottomLeft) + cross(bottomLeft, topLeft)
     }
 
     /// Whether the four corners form a parallelogram, i.e. the view's transform is affine
