@@ -1,0 +1,123 @@
+import StagehandCore
+import StagehandGeometry
+
+/// The views of one frame, recorded by walking the window's tree back to front, and the
+/// numbers that overflowed on the way.
+///
+/// Every frame a GIF shows records every view (a screen cut into tiles: a thousand and
+/// more), on the thread that steps the stage, so the walk is kept lean: its state is
+/// this value's (one exclusive access for the whole walk, not a checked access to
+/// captured variables for every number), each view's presentation is worked out once,
+/// and a record is made in place in `views`, not copied there.
+struct ViewWalk {
+    var views: [Trace.ViewRecord] = []
+    /// Numbers that were infinite or NaN, written as 0 (`r`).
+    private(set) var overflowed = 0
+    /// The title of the view being recorded when the first number overflowed.
+    private(set) var firstOverflow: String?
+    /// The title of the view being recorded (the last one, once the walk is done).
+    private var title = ""
+
+    /// `x` rounded to six decimals (`TraceRecorder.round6`); 0, counted, if it is not
+    /// finite. Every number a bundle gives the host is finite and bounded
+    /// (`NumberRule`), but the scene multiplies them (a chain of scaled views, a
+    /// projection): what overflows all the same is written as 0 so that the trace can
+    /// always be written (JSON has no NaN) and no renderer sees it.
+    mutating func r(_ x: Double) -> Double {
+        guard x.isFinite else {
+            overflowed += 1
+            if firstOverflow == nil { firstOverflow = title }
+            return 0
+        }
+        return TraceRecorder.round6(x)
+    }
+
+    /// Records `v` and its subviews. Each view's map to the window is its own (with its
+    /// superview's sublayer transform, `parentSublayer`), flattened, then its
+    /// superview's: one product per view instead of walking up to the window for every
+    /// corner, which costs the depth of the tree again for each view of a deep one.
+    mutating func record(_ v: View, depth: Int, opacity: Double, parentSublayer: Transform3D?,
+                         parentToWindow: Transform3D) {
+        // Under an animation the presentation is worked out from the running curves:
+        // once per view, and its sublayer transform handed to the subviews.
+        let p = v.presentation
+        // `View.toSuperview()` from the states at hand.
+        var toSuperview = p.toSuperview
+        if let parentSublayer { toSuperview = toSuperview.concatenating(parentSublayer) }
+        let toWindow = toSuperview.concatenating(TraceRecorder.flatten).concatenating(parentToWindow)
+        let shown = opacity * p.alpha
+        let t = p.transform
+        // Computed (from the bounds, anchor, center and a 3D transform's projected
+        // corners): once, not once per number.
+        let frame = p.frame
+        title = v.viewController?.title ?? v.label ?? v.name ?? v.kind.rawValue
+        // Array literals rather than `map`: in a debug build (the tests') each `map` is
+        // an unspecialised generic call.
+        let color = p.backgroundColor.map { [r($0.red), r($0.green), r($0.blue), r($0.alpha)] }
+        // The bounds' corners in `Rect.corners`' order, without making that array.
+        let b = p.bounds
+        let c0 = toWindow.project(x: b.minX, y: b.minY).point
+        let c1 = toWindow.project(x: b.maxX, y: b.minY).point
+        let c2 = toWindow.project(x: b.maxX, y: b.maxY).point
+        let c3 = toWindow.project(x: b.minX, y: b.maxY).point
+        let corners = [[r(c0.x), r(c0.y)], [r(c1.x), r(c1.y)], [r(c2.x), r(c2.y)], [r(c3.x), r(c3.y)]]
+        // Made in place in `views` and finished there: a record built aside and then
+        // appended is copied (every array and string in it retained, then released).
+        views.append(Trace.ViewRecord(
+            title: title,
+            kind: v.kind.rawValue, source: v.sourceKind?.rawValue, depth: depth,
+            frame: [r(frame.origin.x), r(frame.origin.y), r(frame.width), r(frame.height)],
+            transform: [r(t.a), r(t.b), r(t.c), r(t.d), r(t.tx), r(t.ty)],
+            alpha: r(p.alpha), opacity: r(shown), hidden: p.isHidden,
+            corners: corners,
+            color: color, cornerRadius: r(p.cornerRadius), shadow: r(p.shadowOpacity)))
+        let last = views.count - 1
+        recordLayerProperties(of: p, at: last)
+        if let id = v.matchID, !id.isEmpty { views[last].match = id }
+        if p.compositing != .normal { views[last].compositing = p.compositing.rawValue }
+        let sublayer = p.sublayerTransformInBounds
+        for s in v.subviewsInDrawingOrder {
+            record(s, depth: depth + 1, opacity: shown, parentSublayer: sublayer, parentToWindow: toWindow)
+        }
+    }
+
+    /// The layer properties of ABI 1.2 into `views[i]`, each only where it differs from
+    /// its default. Each number is rounded before the record is reached, so no access
+    /// to `views` overlaps one to the rest of the walk's state.
+    private mutating func recordLayerProperties(of p: ViewState, at i: Int) {
+        if !p.isDoubleSided { views[i].doubleSided = false }
+        if !p.sublayerTransform.isIdentity {
+            let m = p.sublayerTransform
+            let numbers = [r(m.m11), r(m.m12), r(m.m13), r(m.m14), r(m.m21), r(m.m22), r(m.m23), r(m.m24),
+                           r(m.m31), r(m.m32), r(m.m33), r(m.m34), r(m.m41), r(m.m42), r(m.m43), r(m.m44)]
+            views[i].sublayerTransform = numbers
+        }
+        if p.clipsToBounds { views[i].clips = true }
+        if let mask = p.mask {
+            let numbers = [r(mask.rect.origin.x - p.bounds.origin.x), r(mask.rect.origin.y - p.bounds.origin.y),
+                           r(mask.rect.width), r(mask.rect.height), r(mask.cornerRadius)]
+            views[i].mask = numbers
+        }
+        if p.clipsToBounds || p.mask != nil {
+            let numbers = [r(p.bounds.width), r(p.bounds.height)]
+            views[i].size = numbers
+        }
+        if p.shadowRadius != 3 {
+            let number = r(p.shadowRadius)
+            views[i].shadowRadius = number
+        }
+        if p.shadowOffset != Size(width: 0, height: -3) {
+            let numbers = [r(p.shadowOffset.width), r(p.shadowOffset.height)]
+            views[i].shadowOffset = numbers
+        }
+        if p.shadowColor != .black {
+            let c = p.shadowColor
+            let numbers = [r(c.red), r(c.green), r(c.blue), r(c.alpha)]
+            views[i].shadowColor = numbers
+        }
+        if p.zPosition != 0 {
+            let number = r(p.zPosition)
+            views[i].zPosition = number
+        }
+    }
+}
