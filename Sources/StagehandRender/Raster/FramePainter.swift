@@ -14,10 +14,10 @@ import StagehandTrace
 /// a few frames and their display lists, never the run.
 final class FramePainter<T: Sendable>: Sendable {
     private let screen: Size
-    private let metrics: FontMetrics
     private let body: @Sendable (Canvas) -> T
-    /// The canvases not in use (one per worker).
-    private let idle: Locked<[Canvas]>
+    /// The canvases not in use (one per worker), each with the title widths its worker
+    /// measured last: consecutive frames mostly show the same titles.
+    private let idle: Locked<[(canvas: Canvas, widths: TitleWidths)]>
     private let results = Locked<[T?]>([])
     /// Counts the idle canvases: `paint` takes one before queuing a frame.
     private let free: DispatchSemaphore
@@ -30,8 +30,8 @@ final class FramePainter<T: Sendable>: Sendable {
         let count = max(1, workers ?? ProcessInfo.processInfo.activeProcessorCount)
         var canvases: [Canvas] = []
         for _ in 0..<count { canvases.append(try Canvas(width: width, height: height, screen: screen)) }
-        metrics = try FontMetrics.shared()
-        idle = Locked(canvases)
+        let metrics = try FontMetrics.shared()
+        idle = Locked(canvases.map { ($0, TitleWidths(metrics: metrics)) })
         free = DispatchSemaphore(value: count)
         self.screen = screen
         self.body = body
@@ -47,10 +47,10 @@ final class FramePainter<T: Sendable>: Sendable {
         }
         running.enter()
         DispatchQueue.global().async { [self] in
-            let canvas = idle.withLock { $0.removeLast() }
-            canvas.draw(DisplayList(frame: frame, screen: screen, metrics: metrics))
+            var (canvas, widths) = idle.withLock { $0.removeLast() }
+            canvas.draw(DisplayList(frame: frame, screen: screen, widths: &widths))
             let result = body(canvas)
-            idle.withLock { $0.append(canvas) }
+            idle.withLock { $0.append((canvas, widths)) }
             results.withLock { $0[slot] = result }
             free.signal()
             running.leave()

@@ -14,8 +14,8 @@ extension DisplayList {
     /// A chevron's stroke, as a share of its width.
     static let chevronStroke = 0.3
 
-    static func contentItem(for view: Trace.ViewRecord, opacity: Double, style: ViewStyle, quad: Quad,
-                            metrics: FontMetrics) -> DisplayItem? {
+    static func contentItem(for view: Trace.ViewRecord, opacity: Double, style: ViewStyle, quad: Quad, slot: Int,
+                            widths: inout TitleWidths) -> DisplayItem? {
         guard let ink = view.color.flatMap({ $0.count == 4 ? RGBA($0[0], $0[1], $0[2], $0[3]) : nil })?.fading(opacity),
               ink.isVisible else { return nil }
         let size = quad.localSize(transform: view.transform, frame: view.frame)
@@ -51,11 +51,11 @@ extension DisplayList {
             // White on a tinted button, as iOS draws it; dark only on a pale one.
             let text = (ink.luminance > 0.5 ? Palette.darkText : Palette.lightText).fading(opacity)
             let label = line(view.title, in: size, fontSize: buttonFontShare * size.height, bold: true, centred: true, color: text,
-                             placement: placement, metrics: metrics)
+                             placement: placement, slot: slot, widths: &widths)
             return DisplayItem(fills: shadow + [Fill(shape: body, color: ink)], label: label)
         case .title, .text:
             let label = line(view.title, in: size, fontSize: lineFontShare * size.height, bold: style == .title,
-                             centred: style == .title, color: ink, placement: placement, metrics: metrics)
+                             centred: style == .title, color: ink, placement: placement, slot: slot, widths: &widths)
             return label.map { DisplayItem(fills: [], label: $0) }
         case .card, .bar, .dimming, .transparent:
             return nil
@@ -64,9 +64,10 @@ extension DisplayList {
 
     /// One line of text in a `size` box, vertically centred, shrunk to fit its width.
     static func line(_ text: String, in size: Size, fontSize: Double, bold: Bool, centred: Bool, color: RGBA,
-                     placement: Transform2D, metrics: FontMetrics) -> Label? {
+                     placement: Transform2D, slot: Int, widths: inout TitleWidths) -> Label? {
         guard !text.isEmpty else { return nil }
-        let advance = metrics.advance(text, bold: bold)
+        let advance = widths.advance(text, bold: bold, slot: slot)
+        let metrics = widths.metrics
         guard advance > 0 else { return nil }
         let fitted = min(fontSize, size.width / advance)
         guard fitted >= 1 else { return nil }

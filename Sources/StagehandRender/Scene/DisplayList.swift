@@ -29,6 +29,13 @@ struct DisplayList: Sendable {
 
     /// `metrics` measures the titles (see `FontMetrics`).
     init(frame: Trace.Frame, screen: Size, metrics: FontMetrics) {
+        var widths = TitleWidths(metrics: metrics)
+        self.init(frame: frame, screen: screen, widths: &widths)
+    }
+
+    /// `widths` measures the titles, reusing what it measured for the views of the
+    /// frame before (see `TitleWidths`).
+    init(frame: Trace.Frame, screen: Size, widths: inout TitleWidths) {
         self.screen = screen
         background = Palette.background
         items = []
@@ -81,7 +88,7 @@ struct DisplayList: Sendable {
                 let hasContent = index + 1 < views.count && views[index + 1].depth == depth + 1
                     && ViewStyle(views[index + 1]).isContent
                 if opacity > 0.001,
-                   var item = Self.item(for: views[index], opacity: opacity, titled: !hasContent, metrics: metrics) {
+                   var item = Self.item(for: views[index], opacity: opacity, titled: !hasContent, slot: index, widths: &widths) {
                     item.clips = clipping.map(\.shape)
                     items.append(item)
                 }
@@ -152,12 +159,13 @@ struct DisplayList: Sendable {
 
     /// What `view` draws, at `opacity` (by default the one the trace records; less inside
     /// a group that applies some of it to the whole group).
-    static func item(for view: Trace.ViewRecord, opacity: Double? = nil, titled: Bool = true,
-                     metrics: FontMetrics) -> DisplayItem? {
+    /// `slot` is the view's index in its frame, under which `widths` remembers its title.
+    static func item(for view: Trace.ViewRecord, opacity: Double? = nil, titled: Bool = true, slot: Int,
+                     widths: inout TitleWidths) -> DisplayItem? {
         let opacity = opacity ?? view.opacity
         guard let quad = Quad(view.corners), abs(quad.doubleArea) > 1e-6 else { return nil }
         let style = ViewStyle(view)
-        if style.isContent { return contentItem(for: view, opacity: opacity, style: style, quad: quad, metrics: metrics) }
+        if style.isContent { return contentItem(for: view, opacity: opacity, style: style, quad: quad, slot: slot, widths: &widths) }
         let own = view.color.flatMap { $0.count == 4 ? RGBA($0[0], $0[1], $0[2], $0[3]) : nil }
         let body: RGBA?
         switch style {
@@ -189,8 +197,10 @@ struct DisplayList: Sendable {
             let line = Rect(x: 0, y: size.height - 0.5, width: size.width, height: 0.5)
             fills.append(Fill(shape: .roundedRect(line, radius: 0, placement: placement), color: Palette.hairline.fading(opacity)))
         }
-        let label = !titled ? nil : placement.flatMap {
-            Self.label(for: view, opacity: opacity, style: style, size: size, placement: $0, on: body, metrics: metrics)
+        var label: Label?
+        if titled, let placement {
+            label = Self.label(for: view, opacity: opacity, style: style, size: size, placement: placement, on: body, slot: slot,
+                               widths: &widths)
         }
         guard !fills.isEmpty || label != nil else { return nil }
         return DisplayItem(fills: fills, label: label)
@@ -227,10 +237,11 @@ struct DisplayList: Sendable {
 
     /// A card's title, centred and shrunk to fit; a bar's title, centred in the bar.
     static func label(for view: Trace.ViewRecord, opacity: Double, style: ViewStyle, size: Size, placement: Transform2D,
-                      on fill: RGBA?, metrics: FontMetrics) -> Label? {
+                      on fill: RGBA?, slot: Int, widths: inout TitleWidths) -> Label? {
         let text = view.title
         guard !text.isEmpty, text != view.kind, text != "view" else { return nil }
-        let advance = metrics.advance(text)
+        let advance = widths.advance(text, bold: true, slot: slot)
+        let metrics = widths.metrics
         guard advance > 0 else { return nil }
         let color: RGBA
         var fontSize: Double
