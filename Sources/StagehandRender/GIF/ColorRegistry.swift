@@ -43,6 +43,32 @@ struct ColorRegistry: Sendable {
         return number
     }
 
+    /// In `numbers`, a number not yet looked up.
+    static let unknown = UInt32.max
+
+    /// Replaces each `unknown` among the first `count` of `numbers` by the number of the
+    /// colour at the same place in `colors` (giving new colours numbers).
+    ///
+    /// The colours are looked up many at a time, first all in `recent`, then the few not
+    /// found there in `numbers`: look-ups that do not wait for one another's results let
+    /// the processor fetch their slots together, and a frame's row of tens of colours
+    /// looked up one after the other waited for each slot in turn.
+    mutating func number(_ colors: UnsafePointer<UInt32>, into numbers: UnsafeMutablePointer<UInt32>, count: Int) {
+        var missed = false
+        recent.withUnsafeBufferPointer { recent in
+            for i in 0..<count where numbers[i] == Self.unknown {
+                let seen = recent[Int((colors[i] &* 0x9E37_79B1) >> (32 - Self.recentBits))]
+                if UInt32(truncatingIfNeeded: seen) == colors[i] {
+                    numbers[i] = UInt32(seen >> 32)
+                } else {
+                    missed = true
+                }
+            }
+        }
+        guard missed else { return }
+        for i in 0..<count where numbers[i] == Self.unknown { numbers[i] = number(of: colors[i]) }
+    }
+
     /// Adds `pixels` to the count of the colour numbered `number`.
     @inline(__always)
     mutating func count(_ pixels: Int, ofNumber number: UInt32) {

@@ -104,7 +104,7 @@ public final class GIFStream {
         let (images, finished) = painter.finish()
         var registries = finished
         guard !shown.isEmpty else { throw RenderError("the run has no frames") }
-        for slot in reshown { images[slot].recount(in: &registries[images[slot].worker]) }
+        for slot in reshown { images[slot].count(in: &registries[images[slot].worker]) }
         let (registry, numbers) = ColorRegistry.merged(registries)
         let palette = GIFPalette(colors: registry.colors, counts: registry.counts)
         // Each worker's numbers mapped to palette entries at once.

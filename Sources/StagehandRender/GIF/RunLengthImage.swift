@@ -70,20 +70,21 @@ struct RunLengthImage: Sendable {
                         while x < width, (row[x] ^ color) & 0xFF_FFFF == 0 { x += 1 }
                         colors[stretches] = color
                         numbers[stretches] = stretches < above && aboveColors[stretches] == color
-                            ? aboveNumbers[stretches] : registry.number(of: color)
+                            ? aboveNumbers[stretches] : ColorRegistry.unknown
                         lengths[stretches] = x - start
                         stretches += 1
                     }
+                    registry.number(colors, into: numbers, count: stretches)
                 }
                 // A run goes on across rows while the colour does.
-                for i in 0..<stretches { packer.add(numbers[i], lengths[i], counting: &registry) }
+                for i in 0..<stretches { packer.add(numbers[i], lengths[i]) }
             }
-            return packer.finish(counting: &registry)
+            return packer.finish()
         }
+        count(in: &registry)
     }
 
-    /// Packs runs into words as they come, a run going on while its colour does, and
-    /// counts each run's pixels as it is packed.
+    /// Packs runs into words as they come, a run going on while its colour does.
     private struct Packer {
         private var packed: [UInt32] = []
         private var number: UInt32 = 0
@@ -94,19 +95,18 @@ struct RunLengthImage: Sendable {
         }
 
         @inline(__always)
-        mutating func add(_ number: UInt32, _ length: Int, counting registry: inout ColorRegistry) {
+        mutating func add(_ number: UInt32, _ length: Int) {
             if number == self.number || self.length == 0 {
                 self.number = number
                 self.length += length
             } else {
-                flush(counting: &registry)
+                flush()
                 self.number = number
                 self.length = length
             }
         }
 
-        private mutating func flush(counting registry: inout ColorRegistry) {
-            registry.count(length, ofNumber: number)
+        private mutating func flush() {
             if length < Int(RunLengthImage.escape) {
                 packed.append(UInt32(length) << 24 | number)
             } else {
@@ -116,8 +116,8 @@ struct RunLengthImage: Sendable {
         }
 
         /// The words, at their exact count: kept until the whole GIF is encoded.
-        mutating func finish(counting registry: inout ColorRegistry) -> [UInt32] {
-            flush(counting: &registry)
+        mutating func finish() -> [UInt32] {
+            flush()
             return [UInt32](unsafeUninitializedCapacity: packed.count) { buffer, count in
                 _ = buffer.initialize(from: packed)
                 count = packed.count
@@ -175,9 +175,11 @@ struct RunLengthImage: Sendable {
         }
     }
 
-    /// Counts this frame's pixels of each colour again in its worker's `registry` (a
-    /// frame shown again for a later trace frame).
-    func recount(in registry: inout ColorRegistry) {
+    /// Counts this frame's pixels of each colour in its worker's `registry`: once when it
+    /// is made, and again for each later trace frame that shows it. Counted in a pass of
+    /// their own, the runs' counts (scattered over an array that misses the nearest
+    /// caches) are fetched many at a time instead of one after each run is found.
+    func count(in registry: inout ColorRegistry) {
         forEachRun { number, length in registry.count(length, ofNumber: number) }
     }
 }
