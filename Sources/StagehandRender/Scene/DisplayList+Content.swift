@@ -16,9 +16,9 @@ extension DisplayList {
 
     static func contentItem(for view: Trace.ViewRecord, opacity: Double, style: ViewStyle, quad: Quad, slot: Int,
                             widths: inout TitleWidths) -> DisplayItem? {
-        guard let ink = view.color.flatMap({ $0.count == 4 ? RGBA($0[0], $0[1], $0[2], $0[3]) : nil })?.fading(opacity),
+        guard let ink = view.colorList.flatMap({ $0.count == 4 ? RGBA($0[0], $0[1], $0[2], $0[3]) : nil })?.fading(opacity),
               ink.isVisible else { return nil }
-        let size = quad.localSize(transform: view.transform, frame: view.frame)
+        let size = quad.localSize(transform: view.transformList, frame: view.frameList)
         guard let placement = quad.placement(for: size) else { return nil }
         let bounds = Rect(x: 0, y: 0, width: size.width, height: size.height)
         let radius = max(0, min(view.cornerRadius, size.width / 2, size.height / 2))

@@ -78,7 +78,7 @@ struct DisplayList: Sendable {
                 // A layer that is not double-sided is not drawn while its back faces the
                 // viewer (its corners run counter-clockwise on screen), nor is what is in it.
                 if views[index].hidden
-                    || (views[index].doubleSided == false && Quad(views[index].corners).map { $0.doubleArea < 0 } == true) {
+                    || (views[index].doubleSided == false && Quad(views[index].cornerList).map { $0.doubleArea < 0 } == true) {
                     hiddenAt = depth
                     continue
                 }
@@ -130,13 +130,13 @@ struct DisplayList: Sendable {
     /// exact rounded rectangles; under perspective the bounds are the exact quad (its
     /// corners not rounded) and the mask its outline carried by the projection.
     static func clipShapes(of view: Trace.ViewRecord) -> (mask: Shape?, bounds: Shape?) {
-        guard view.clips == true || view.mask != nil, let quad = Quad(view.corners), abs(quad.doubleArea) > 1e-6 else {
+        guard view.clips == true || view.mask != nil, let quad = Quad(view.cornerList), abs(quad.doubleArea) > 1e-6 else {
             // A view seen edge-on shows nothing of what it clips or masks.
             if view.clips == true || view.mask != nil { return (.polygon([]), nil) }
             return (nil, nil)
         }
         let size = view.size.flatMap { $0.count == 2 && $0[0] > 0 && $0[1] > 0 ? Size(width: $0[0], height: $0[1]) : nil }
-            ?? quad.localSize(transform: view.transform, frame: view.frame)
+            ?? quad.localSize(transform: view.transformList, frame: view.frameList)
         let placement = quad.placement(for: size)
         func outline(_ rect: Rect, radius: Double) -> Shape {
             let r = max(0, min(radius, rect.width / 2, rect.height / 2))
@@ -163,10 +163,10 @@ struct DisplayList: Sendable {
     static func item(for view: Trace.ViewRecord, opacity: Double? = nil, titled: Bool = true, slot: Int,
                      widths: inout TitleWidths) -> DisplayItem? {
         let opacity = opacity ?? view.opacity
-        guard let quad = Quad(view.corners), abs(quad.doubleArea) > 1e-6 else { return nil }
+        guard let quad = Quad(view.cornerList), abs(quad.doubleArea) > 1e-6 else { return nil }
         let style = ViewStyle(view)
         if style.isContent { return contentItem(for: view, opacity: opacity, style: style, quad: quad, slot: slot, widths: &widths) }
-        let own = view.color.flatMap { $0.count == 4 ? RGBA($0[0], $0[1], $0[2], $0[3]) : nil }
+        let own = view.colorList.flatMap { $0.count == 4 ? RGBA($0[0], $0[1], $0[2], $0[3]) : nil }
         let body: RGBA?
         switch style {
         case .card: body = own ?? Palette.card(for: view.title)
@@ -175,7 +175,7 @@ struct DisplayList: Sendable {
         case .transparent: body = own
         case .panel, .separator, .image, .button, .title, .text, .chevron: return nil
         }
-        let size = quad.localSize(transform: view.transform, frame: view.frame)
+        let size = quad.localSize(transform: view.transformList, frame: view.frameList)
         let placement = quad.placement(for: size)
         let radius = max(0, min(view.cornerRadius, size.width / 2, size.height / 2))
         let bounds = Rect(x: 0, y: 0, width: size.width, height: size.height)
