@@ -23,6 +23,7 @@ struct ViewWalk {
     /// (`NumberRule`), but the scene multiplies them (a chain of scaled views, a
     /// projection): what overflows all the same is written as 0 so that the trace can
     /// always be written (JSON has no NaN) and no renderer sees it.
+    @inline(__always)
     mutating func r(_ x: Double) -> Double {
         guard x.isFinite else {
             overflowed += 1
