@@ -24,11 +24,10 @@ struct GIFPalette: Sendable {
     /// it they have.
     init(colors all: [UInt32], counts: [Int]) {
         precondition(all.count == counts.count, "one count per colour")
-        let byCount = all.indices.sorted { counts[$0] != counts[$1] ? counts[$0] > counts[$1] : all[$0] < all[$1] }
         var chosen: [Int] = []
         var skipped: [Int] = []
         var taken: [UInt32] = []
-        for k in byCount {
+        for k in ColorsByCount(colors: all, counts: counts) {
             if chosen.count == Self.capacity { break }
             if taken.contains(where: { Self.distance($0, all[k]) <= 12 }) {
                 skipped.append(k)
@@ -54,39 +53,45 @@ struct GIFPalette: Sendable {
     /// For each of `colors`, the index of the nearest of `chosen` (the first of equals,
     /// by `distance`). A GIF of thousands of anti-aliased colours looks each up among 255:
     /// sixteen candidates at a time, and the colours shared among the cores, as nothing
-    /// else runs while the palette is made.
+    /// else runs while the palette is made. The distances are whole numbers below 2²⁰,
+    /// which `Float` holds exactly, and floating-point products are single instructions
+    /// where 32-bit integer ones, for the processors the package is built for, are not.
     private static func nearest(_ colors: [UInt32], in chosen: [UInt32]) -> [UInt8] {
         // The candidates' channels in blocks of sixteen; the last block filled with a
         // colour farther from every colour than any real one.
         let blocks = (chosen.count + 15) / 16
-        var reds = [SIMD16<Int32>](repeating: SIMD16(repeating: 2000), count: blocks)
+        var reds = [SIMD16<Float>](repeating: SIMD16(repeating: 2000), count: blocks)
         var greens = reds, blues = reds
         for (k, color) in chosen.enumerated() {
-            reds[k / 16][k % 16] = Int32((color >> 16) & 0xFF)
-            greens[k / 16][k % 16] = Int32((color >> 8) & 0xFF)
-            blues[k / 16][k % 16] = Int32(color & 0xFF)
+            reds[k / 16][k % 16] = Float((color >> 16) & 0xFF)
+            greens[k / 16][k % 16] = Float((color >> 8) & 0xFF)
+            blues[k / 16][k % 16] = Float(color & 0xFF)
         }
         let (r, g, b) = (reds, greens, blues)
+        let lane = SIMD16<Int32>(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15)
         let parts = max(1, min(ProcessInfo.processInfo.activeProcessorCount, colors.count / 256))
         let found = Locked([[UInt8]](repeating: [], count: parts))
         DispatchQueue.concurrentPerform(iterations: parts) { part in
             let (reds, greens, blues) = (r, g, b)
             var entries: [UInt8] = []
             for color in colors[(colors.count * part / parts)..<(colors.count * (part + 1) / parts)] {
-                let r = SIMD16<Int32>(repeating: Int32((color >> 16) & 0xFF))
-                let g = SIMD16<Int32>(repeating: Int32((color >> 8) & 0xFF))
-                let b = SIMD16<Int32>(repeating: Int32(color & 0xFF))
-                var best = 0, bestDistance = Int32.max
+                let r = SIMD16<Float>(repeating: Float((color >> 16) & 0xFF))
+                let g = SIMD16<Float>(repeating: Float((color >> 8) & 0xFF))
+                let b = SIMD16<Float>(repeating: Float(color & 0xFF))
+                // Per lane, the least distance and the first block giving it: the lanes
+                // are reduced to one entry once, after the last block, not once a block.
+                var least = SIMD16<Float>(repeating: .infinity), firstBlock = SIMD16<Int32>(repeating: 0)
                 for block in 0..<blocks {
-                    let dr = reds[block] &- r, dg = greens[block] &- g, db = blues[block] &- b
-                    let d = 2 &* dr &* dr &+ 4 &* dg &* dg &+ 3 &* db &* db
-                    let least = d.min()
-                    if least < bestDistance {
-                        bestDistance = least
-                        best = 16 * block + (0..<16).first { d[$0] == least }!
-                    }
+                    let dr = reds[block] - r, dg = greens[block] - g, db = blues[block] - b
+                    let d = 2 * dr * dr + 4 * dg * dg + 3 * db * db
+                    let nearer = d .< least
+                    least.replace(with: d, where: nearer)
+                    firstBlock.replace(with: Int32(block), where: nearer)
                 }
-                entries.append(UInt8(best))
+                // The first entry at the least distance: the least index among the lanes
+                // that reach it, each lane's first block being its least index.
+                let indices = 16 &* firstBlock &+ lane
+                entries.append(UInt8(indices.replacing(with: .max, where: least .!= least.min()).min()))
             }
             found.withLock { $0[part] = entries }
         }
