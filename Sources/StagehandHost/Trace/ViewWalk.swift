@@ -25,12 +25,16 @@ struct ViewWalk {
     /// always be written (JSON has no NaN) and no renderer sees it.
     @inline(__always)
     mutating func r(_ x: Double) -> Double {
-        guard x.isFinite else {
-            overflowed += 1
-            if firstOverflow == nil { firstOverflow = title }
-            return 0
-        }
+        guard x.isFinite else { return overflow() }
         return TraceRecorder.round6(x)
+    }
+
+    /// `r`'s rare case, apart: inlined, it would have every rounding hold on to `title`.
+    @inline(never)
+    private mutating func overflow() -> Double {
+        overflowed += 1
+        if firstOverflow == nil { firstOverflow = title }
+        return 0
     }
 
     /// Records `v` and its subviews. Each view's map to the window is its own (with its
@@ -75,8 +79,14 @@ struct ViewWalk {
         if let id = v.matchID, !id.isEmpty { views[last].match = id }
         if p.compositing != .normal { views[last].compositing = p.compositing.rawValue }
         let sublayer = p.sublayerTransformInBounds
-        for s in v.subviewsInDrawingOrder {
-            record(s, depth: depth + 1, opacity: shown, parentSublayer: sublayer, parentToWindow: toWindow)
+        // `subviews` holds every subview for the walk, so each is passed on borrowed, not
+        // retained and released: a view with subviews is weakly referenced by them, so
+        // its count lives in a side table, a memory access more each time.
+        let subviews = v.subviewsInDrawingOrder
+        for i in subviews.indices {
+            Unmanaged.passUnretained(subviews[i])._withUnsafeGuaranteedRef {
+                record($0, depth: depth + 1, opacity: shown, parentSublayer: sublayer, parentToWindow: toWindow)
+            }
         }
     }
 
