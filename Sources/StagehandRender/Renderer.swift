@@ -57,7 +57,7 @@ public struct Renderer: Sendable {
             Result { () throws(RenderError) in try PNGEncoder.encode(canvas) }
         }
         for frame in trace.frames { _ = painter.paint(frame) }
-        let results = painter.finish()
+        let results = painter.finish().results
         return try results.map { (result) throws(RenderError) in try result.get() }
     }
 

@@ -41,14 +41,26 @@ public struct Trace: Codable, Hashable, Sendable {
         /// For snapshots: the kind of view copied.
         public var source: String?
         public var depth: Int
-        public var frame: [Double]
-        public var transform: [Double]
+        public var frame: [Double] {
+            get { frameList.array }
+            set { frameList = NumberList(newValue) }
+        }
+        public var transform: [Double] {
+            get { transformList.array }
+            set { transformList = NumberList(newValue) }
+        }
         public var alpha: Double
         /// The product of the alphas of the view and its ancestors: what shows.
         public var opacity: Double
         public var hidden: Bool
-        public var corners: [[Double]]
-        public var color: [Double]?
+        public var corners: [[Double]] {
+            get { cornerList.array }
+            set { cornerList = CornerList(newValue) }
+        }
+        public var color: [Double]? {
+            get { colorList?.array }
+            set { colorList = newValue.map(NumberList.init) }
+        }
         public var cornerRadius: Double
         public var shadow: Double
         /// The layer properties of ABI 1.2, each present only when it differs from its
@@ -77,12 +89,87 @@ public struct Trace: Codable, Hashable, Sendable {
         /// is added to what its earlier siblings drew; see Documentation/Trace.md).
         public var compositing: String?
 
+        /// `frame`, `transform`, `corners` and `color` held in place: every frame records
+        /// every view, and these lists as arrays were most of the heap blocks a frame made,
+        /// copied and freed (see `NumberList`). Read them here, not through the arrays,
+        /// where a record is read often (painting every frame).
+        package var frameList: NumberList
+        package var transformList: NumberList
+        package var cornerList: CornerList
+        package var colorList: NumberList?
+
         public init(title: String, kind: String, source: String?, depth: Int, frame: [Double], transform: [Double],
                     alpha: Double, opacity: Double, hidden: Bool, corners: [[Double]], color: [Double]?,
                     cornerRadius: Double, shadow: Double) {
-            self.title = title; self.kind = kind; self.source = source; self.depth = depth; self.frame = frame
-            self.transform = transform; self.alpha = alpha; self.opacity = opacity; self.hidden = hidden
-            self.corners = corners; self.color = color; self.cornerRadius = cornerRadius; self.shadow = shadow
+            self.init(title: title, kind: kind, source: source, depth: depth, frame: NumberList(frame),
+                      transform: NumberList(transform), alpha: alpha, opacity: opacity, hidden: hidden,
+                      corners: CornerList(corners), color: color.map(NumberList.init), cornerRadius: cornerRadius, shadow: shadow)
+        }
+
+        /// The record from lists already in place (the host's recorder makes no arrays).
+        package init(title: String, kind: String, source: String?, depth: Int, frame: NumberList, transform: NumberList,
+                     alpha: Double, opacity: Double, hidden: Bool, corners: CornerList, color: NumberList?,
+                     cornerRadius: Double, shadow: Double) {
+            self.title = title; self.kind = kind; self.source = source; self.depth = depth; self.frameList = frame
+            self.transformList = transform; self.alpha = alpha; self.opacity = opacity; self.hidden = hidden
+            self.cornerList = corners; self.colorList = color; self.cornerRadius = cornerRadius; self.shadow = shadow
+        }
+
+        /// The members of the JSON form, in the order the record declares them.
+        private enum CodingKeys: String, CodingKey {
+            case title, kind, source, depth, frame, transform, alpha, opacity, hidden, corners, color, cornerRadius, shadow
+            case doubleSided, sublayerTransform, clips, mask, size, shadowRadius, shadowOffset, shadowColor, zPosition
+            case match, compositing
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let c = try decoder.container(keyedBy: CodingKeys.self)
+            self.init(title: try c.decode(String.self, forKey: .title), kind: try c.decode(String.self, forKey: .kind),
+                      source: try c.decodeIfPresent(String.self, forKey: .source), depth: try c.decode(Int.self, forKey: .depth),
+                      frame: try c.decode([Double].self, forKey: .frame), transform: try c.decode([Double].self, forKey: .transform),
+                      alpha: try c.decode(Double.self, forKey: .alpha), opacity: try c.decode(Double.self, forKey: .opacity),
+                      hidden: try c.decode(Bool.self, forKey: .hidden), corners: try c.decode([[Double]].self, forKey: .corners),
+                      color: try c.decodeIfPresent([Double].self, forKey: .color),
+                      cornerRadius: try c.decode(Double.self, forKey: .cornerRadius), shadow: try c.decode(Double.self, forKey: .shadow))
+            doubleSided = try c.decodeIfPresent(Bool.self, forKey: .doubleSided)
+            sublayerTransform = try c.decodeIfPresent([Double].self, forKey: .sublayerTransform)
+            clips = try c.decodeIfPresent(Bool.self, forKey: .clips)
+            mask = try c.decodeIfPresent([Double].self, forKey: .mask)
+            size = try c.decodeIfPresent([Double].self, forKey: .size)
+            shadowRadius = try c.decodeIfPresent(Double.self, forKey: .shadowRadius)
+            shadowOffset = try c.decodeIfPresent([Double].self, forKey: .shadowOffset)
+            shadowColor = try c.decodeIfPresent([Double].self, forKey: .shadowColor)
+            zPosition = try c.decodeIfPresent(Double.self, forKey: .zPosition)
+            match = try c.decodeIfPresent(String.self, forKey: .match)
+            compositing = try c.decodeIfPresent(String.self, forKey: .compositing)
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var c = encoder.container(keyedBy: CodingKeys.self)
+            try c.encode(title, forKey: .title)
+            try c.encode(kind, forKey: .kind)
+            try c.encodeIfPresent(source, forKey: .source)
+            try c.encode(depth, forKey: .depth)
+            try c.encode(frame, forKey: .frame)
+            try c.encode(transform, forKey: .transform)
+            try c.encode(alpha, forKey: .alpha)
+            try c.encode(opacity, forKey: .opacity)
+            try c.encode(hidden, forKey: .hidden)
+            try c.encode(corners, forKey: .corners)
+            try c.encodeIfPresent(color, forKey: .color)
+            try c.encode(cornerRadius, forKey: .cornerRadius)
+            try c.encode(shadow, forKey: .shadow)
+            try c.encodeIfPresent(doubleSided, forKey: .doubleSided)
+            try c.encodeIfPresent(sublayerTransform, forKey: .sublayerTransform)
+            try c.encodeIfPresent(clips, forKey: .clips)
+            try c.encodeIfPresent(mask, forKey: .mask)
+            try c.encodeIfPresent(size, forKey: .size)
+            try c.encodeIfPresent(shadowRadius, forKey: .shadowRadius)
+            try c.encodeIfPresent(shadowOffset, forKey: .shadowOffset)
+            try c.encodeIfPresent(shadowColor, forKey: .shadowColor)
+            try c.encodeIfPresent(zPosition, forKey: .zPosition)
+            try c.encodeIfPresent(match, forKey: .match)
+            try c.encodeIfPresent(compositing, forKey: .compositing)
         }
     }
 

@@ -92,13 +92,14 @@ import Testing
              "steps": [{"push": {"title": "Article"}}, {"wait": 0.2}]}
             """)
         let canvas = try Canvas(width: 195, height: 422, screen: Size(width: 195, height: 422))
+        var registry = ColorRegistry()
         for frame in [trace.frames[0], trace.frames[trace.frames.count / 3]] {
             canvas.draw(DisplayList(frame: frame, screen: Size(width: 195, height: 422), metrics: try FontMetrics.shared()))
-            let image = RunLengthImage(canvas)
+            let image = RunLengthImage(canvas, worker: 0, registry: &registry)
             var decoded: [UInt32] = []
             var lengths: [Int] = []
-            image.forEachRun { color, length in
-                decoded += repeatElement(color, count: length)
+            image.forEachRun { number, length in
+                decoded += repeatElement(registry.colors[Int(number)], count: length)
                 lengths.append(length)
             }
             #expect(lengths.contains { $0 >= 255 } && lengths.contains { $0 < 255 })
@@ -124,9 +125,12 @@ import Testing
         try #require(pictures.count < shown.count, "the pause shows one picture in several frames")
         let canvas = try Canvas(width: 100, height: 216, screen: scenario.screen)
         var histogram = ColorTable<Int>()
+        var registry = ColorRegistry()
         for i in shown {
             canvas.draw(DisplayList(frame: trace.frames[i], screen: scenario.screen, metrics: try FontMetrics.shared()))
-            RunLengthImage(canvas).forEachRun { color, length in histogram.add(length, to: color) }
+            RunLengthImage(canvas, worker: 0, registry: &registry).forEachRun { number, length in
+                histogram.add(length, to: registry.colors[Int(number)])
+            }
         }
         let counted = histogram.entries
         let colors = GIFPalette(colors: counted.map(\.color), counts: counted.map(\.value)).colors

@@ -10,7 +10,9 @@ extension View {
         let p = presentation
         var box = p.bounds.standardized
         var children: Rect?
-        for sub in subviews where !sub.presentation.isHidden {
+        // `isHidden` is not animatable: the model's is what shows, read without working
+        // out the whole presentation of every subview.
+        for sub in subviews where !sub.model.isHidden {
             guard let e = sub.drawnExtent(), let mapped = Self.boundingBox(of: e, through: [sub.toSuperview()]) else {
                 if p.clipsToBounds { children = p.bounds.standardized; continue }
                 return nil

@@ -204,9 +204,12 @@ open class View {
         insertSubview(view, at: 0)
     }
 
+    /// The view is in its superview's list once: found and taken out there, rather than
+    /// the whole list filtered (an effect that removes its hundreds of tiles one by one
+    /// would go through every sibling for each).
     public func removeFromSuperview() {
         guard let parent = superview else { return }
-        parent.subviews.removeAll { $0 === self }
+        if let index = parent.subviews.firstIndex(where: { $0 === self }) { parent.subviews.remove(at: index) }
         superview = nil
     }
 
@@ -326,7 +329,8 @@ open class View {
         copy.model = presentation
         copy.sourceKind = kind.isContent ? nil : sourceKind ?? kind
         copy.superview = parent
-        for sub in subviews where !sub.presentation.isHidden && !excluding.contains(ObjectIdentifier(sub)) {
+        // `isHidden` is not animatable: the model's is what shows.
+        for sub in subviews where !sub.model.isHidden && !excluding.contains(ObjectIdentifier(sub)) {
             guard let region else {
                 copy.subviews.append(sub.copyForSnapshot(parent: copy, excluding: excluding))
                 continue

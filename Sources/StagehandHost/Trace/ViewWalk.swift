@@ -23,6 +23,7 @@ struct ViewWalk {
     /// (`NumberRule`), but the scene multiplies them (a chain of scaled views, a
     /// projection): what overflows all the same is written as 0 so that the trace can
     /// always be written (JSON has no NaN) and no renderer sees it.
+    @inline(__always)
     mutating func r(_ x: Double) -> Double {
         guard x.isFinite else {
             overflowed += 1
@@ -51,23 +52,21 @@ struct ViewWalk {
         // corners): once, not once per number.
         let frame = p.frame
         title = v.viewController?.title ?? v.label ?? v.name ?? v.kind.rawValue
-        // Array literals rather than `map`: in a debug build (the tests') each `map` is
-        // an unspecialised generic call.
-        let color = p.backgroundColor.map { [r($0.red), r($0.green), r($0.blue), r($0.alpha)] }
+        let color = p.backgroundColor.map { NumberList(r($0.red), r($0.green), r($0.blue), r($0.alpha)) }
         // The bounds' corners in `Rect.corners`' order, without making that array.
         let b = p.bounds
         let c0 = toWindow.project(x: b.minX, y: b.minY).point
         let c1 = toWindow.project(x: b.maxX, y: b.minY).point
         let c2 = toWindow.project(x: b.maxX, y: b.maxY).point
         let c3 = toWindow.project(x: b.minX, y: b.maxY).point
-        let corners = [[r(c0.x), r(c0.y)], [r(c1.x), r(c1.y)], [r(c2.x), r(c2.y)], [r(c3.x), r(c3.y)]]
+        let corners = CornerList((r(c0.x), r(c0.y), r(c1.x), r(c1.y), r(c2.x), r(c2.y), r(c3.x), r(c3.y)))
         // Made in place in `views` and finished there: a record built aside and then
-        // appended is copied (every array and string in it retained, then released).
+        // appended is copied. Its lists are held in place (no arrays: see `NumberList`).
         views.append(Trace.ViewRecord(
             title: title,
             kind: v.kind.rawValue, source: v.sourceKind?.rawValue, depth: depth,
-            frame: [r(frame.origin.x), r(frame.origin.y), r(frame.width), r(frame.height)],
-            transform: [r(t.a), r(t.b), r(t.c), r(t.d), r(t.tx), r(t.ty)],
+            frame: NumberList(r(frame.origin.x), r(frame.origin.y), r(frame.width), r(frame.height)),
+            transform: NumberList(r(t.a), r(t.b), r(t.c), r(t.d), r(t.tx), r(t.ty)),
             alpha: r(p.alpha), opacity: r(shown), hidden: p.isHidden,
             corners: corners,
             color: color, cornerRadius: r(p.cornerRadius), shadow: r(p.shadowOpacity)))

@@ -14,28 +14,19 @@ struct ChangedRect: Equatable {
         (self.x, self.y, self.width, self.height) = (x, y, width, height)
     }
 
-    /// The frames must differ somewhere (an unchanged frame is stored otherwise).
-    init(between previous: [UInt8], and current: [UInt8], width: Int, height: Int) {
+    /// Nil when the frames do not differ.
+    init?(between a: UnsafePointer<UInt8>, and b: UnsafePointer<UInt8>, width: Int, height: Int) {
         var top = height, bottom = -1, left = width, right = -1
-        previous.withUnsafeBufferPointer { a in
-            current.withUnsafeBufferPointer { b in
-                for y in 0..<height {
-                    let start = y * width
-                    guard memcmp(a.baseAddress! + start, b.baseAddress! + start, width) != 0 else { continue }
-                    top = min(top, y)
-                    bottom = y
-                    let first = Self.firstDifference(a.baseAddress! + start, b.baseAddress! + start, count: width)
-                    let last = Self.lastDifference(a.baseAddress! + start, b.baseAddress! + start, count: width)
-                    left = min(left, first)
-                    right = max(right, last)
-                }
-            }
+        for y in 0..<height {
+            let start = y * width
+            guard memcmp(a + start, b + start, width) != 0 else { continue }
+            top = min(top, y)
+            bottom = y
+            left = min(left, Self.firstDifference(a + start, b + start, count: width))
+            right = max(right, Self.lastDifference(a + start, b + start, count: width))
         }
-        if bottom < 0 {
-            self.init(x: 0, y: 0, width: 1, height: 1)
-        } else {
-            self.init(x: left, y: top, width: right - left + 1, height: bottom - top + 1)
-        }
+        guard bottom >= 0 else { return nil }
+        self.init(x: left, y: top, width: right - left + 1, height: bottom - top + 1)
     }
 
     // The first and last differing bytes of two rows known to differ, eight bytes at a

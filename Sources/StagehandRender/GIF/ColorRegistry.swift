@@ -1,12 +1,16 @@
-/// The colours of a GIF's frames, each given a number when a painting worker first meets
-/// it, with how many pixels of it the frames have. A painted frame's runs then carry
-/// their colour's number instead of the colour (`RunLengthImage.number(in:)`): the
-/// palette maps each colour once, into a plain array by number, and the encoder looks
-/// each run's entry up there instead of hashing its colour again (a GIF of anti-aliased
-/// tiles has hundreds of thousands of colours, whose tables miss the nearest caches).
+/// The colours of a GIF's frames, each given a number when it is first met, with how
+/// many pixels of it the frames have. A painted frame's runs carry their colour's number
+/// instead of the colour (`RunLengthImage.init(_:worker:registry:)`): the palette maps
+/// each colour once, into a plain array by number, and the encoder looks each run's
+/// entry up there instead of hashing its colour again (a GIF of anti-aliased tiles has
+/// hundreds of thousands of colours, whose tables miss the nearest caches).
 ///
-/// The numbers depend on the order in which the workers finish; nothing made from them
-/// does, as the palette orders colours by count and value.
+/// Each painting worker keeps a registry of its own, so that the workers never wait for
+/// one another to number a frame; a frame's numbers are those of its worker's registry,
+/// and `merged` puts the registries together once every frame is painted. The numbers
+/// depend on which worker painted which frame; nothing made from them does, as a
+/// colour's count is the sum of its counts and the palette orders colours by count and
+/// value.
 struct ColorRegistry: Sendable {
     /// Colour → its number.
     private var numbers = ColorTable<UInt32>(capacity: 4096)
@@ -15,22 +19,75 @@ struct ColorRegistry: Sendable {
     /// By number: how many pixels of the colour the frames counted have.
     private(set) var counts: [Int] = []
 
-    /// `color`'s number (given now if it is new), after adding `pixels` to its count.
+    /// The colours looked up lately, each with its number (`number << 32 | colour`), at
+    /// a place given by the colour's hash: consecutive frames show mostly the same
+    /// colours, and nine look-ups in ten find theirs here, in a table small enough for
+    /// the nearest caches, instead of in `numbers`.
+    private var recent = [UInt64](repeating: Self.none, count: 1 << Self.recentBits)
+    private static let recentBits: UInt32 = 14
+    /// No colour has its top byte set.
+    private static var none: UInt64 { 0xFFFF_FFFF }
+
+    /// `color`'s number, given now (with a count of 0) if it is new.
     @inline(__always)
-    mutating func count(_ pixels: Int, of color: UInt32) -> UInt32 {
+    mutating func number(of color: UInt32) -> UInt32 {
+        let place = Int((color &* 0x9E37_79B1) >> (32 - Self.recentBits))
+        let seen = recent[place]
+        if UInt32(truncatingIfNeeded: seen) == color { return UInt32(seen >> 32) }
         let number = numbers.value(of: color, inserting: UInt32(colors.count))
         if number == colors.count {
             colors.append(color)
-            counts.append(pixels)
-        } else {
-            counts[Int(number)] += pixels
+            counts.append(0)
         }
+        recent[place] = UInt64(number) << 32 | UInt64(color)
         return number
+    }
+
+    /// In `numbers`, a number not yet looked up.
+    static let unknown = UInt32.max
+
+    /// Replaces each `unknown` among the first `count` of `numbers` by the number of the
+    /// colour at the same place in `colors` (giving new colours numbers).
+    ///
+    /// The colours are looked up many at a time, first all in `recent`, then the few not
+    /// found there in `numbers`: look-ups that do not wait for one another's results let
+    /// the processor fetch their slots together, and a frame's row of tens of colours
+    /// looked up one after the other waited for each slot in turn.
+    mutating func number(_ colors: UnsafePointer<UInt32>, into numbers: UnsafeMutablePointer<UInt32>, count: Int) {
+        var missed = false
+        recent.withUnsafeBufferPointer { recent in
+            for i in 0..<count where numbers[i] == Self.unknown {
+                let seen = recent[Int((colors[i] &* 0x9E37_79B1) >> (32 - Self.recentBits))]
+                if UInt32(truncatingIfNeeded: seen) == colors[i] {
+                    numbers[i] = UInt32(seen >> 32)
+                } else {
+                    missed = true
+                }
+            }
+        }
+        guard missed else { return }
+        for i in 0..<count where numbers[i] == Self.unknown { numbers[i] = number(of: colors[i]) }
     }
 
     /// Adds `pixels` to the count of the colour numbered `number`.
     @inline(__always)
     mutating func count(_ pixels: Int, ofNumber number: UInt32) {
         counts[Int(number)] += pixels
+    }
+
+    /// One registry of the colours of all of `registries`, each counted as often as they
+    /// count it together, and for each of them, by its numbers, the colour's number in
+    /// that one.
+    static func merged(_ registries: [ColorRegistry]) -> (registry: ColorRegistry, numbers: [[UInt32]]) {
+        guard var merged = registries.first else { return (ColorRegistry(), []) }
+        var numbers = [Array(0..<UInt32(merged.colors.count))]
+        for registry in registries.dropFirst() {
+            numbers.append(registry.colors.indices.map { k in
+                let number = merged.number(of: registry.colors[k])
+                merged.count(registry.counts[k], ofNumber: number)
+                return number
+            })
+        }
+        return (merged, numbers)
     }
 }

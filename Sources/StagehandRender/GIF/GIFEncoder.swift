@@ -15,9 +15,10 @@ import StagehandShared
 /// measured too, were slower still.
 enum GIFEncoder {
     /// The GIF showing `images[shown[0]]`, `images[shown[1]]`, …: a frame that shows the
-    /// same image as the one before is written as unchanged without being looked at.
+    /// same image as the one before is written as unchanged without being looked at. An
+    /// image's colour numbered n by its worker w has the palette entry `entries[w][n]`.
     static func encode(_ images: [RunLengthImage], shown: [Int], width: Int, height: Int, palette: GIFPalette,
-                       timing: GIFTiming) throws(RenderError) -> Data {
+                       entries: [[UInt8]], timing: GIFTiming) throws(RenderError) -> Data {
         guard !shown.isEmpty else { throw RenderError("no frames to write as a GIF") }
         guard width > 0, height > 0, width <= 0xFFFF, height <= 0xFFFF else {
             throw RenderError("a GIF of \(width)×\(height) pixels: each side must be 1...65535")
@@ -43,7 +44,8 @@ enum GIFEncoder {
         let parts = Locked([Data](repeating: Data(), count: stretches))
         DispatchQueue.concurrentPerform(iterations: stretches) { i in
             let range = (shown.count * i / stretches)..<(shown.count * (i + 1) / stretches)
-            let part = frames(range, of: images, shown: shown, width: width, height: height, palette: palette, timing: timing)
+            let part = frames(range, of: images, shown: shown, width: width, height: height, palette: palette,
+                              entries: entries, timing: timing)
             parts.withLock { $0[i] = part }
         }
         for part in parts.withLock({ $0 }) { out.append(part) }
@@ -55,19 +57,24 @@ enum GIFEncoder {
 
     /// The frames `range` of `shown`, written one after the other.
     private static func frames(_ range: Range<Int>, of images: [RunLengthImage], shown: [Int], width: Int, height: Int,
-                               palette: GIFPalette, timing: GIFTiming) -> Data {
+                               palette: GIFPalette, entries: [[UInt8]], timing: GIFTiming) -> Data {
         var out: [UInt8] = []
         let block = GIFFrameBlock(colors: palette.colors.count + 1, transparent: palette.colors.count, delay: timing.delay)
         let compressor = LZWCompressor()
         // Two screens of indices, reused: this frame's and the last one stored; and the
         // changed rectangle's indices.
-        var pixels = [UInt8](repeating: 0, count: width * height), previous = pixels
-        var rectangle = [UInt8](repeating: 0, count: width * height)
-        var previousRuns: IndexRuns?
+        let count = width * height
+        var pixels = UnsafeMutablePointer<UInt8>.allocate(capacity: count + RunLengthImage.indexPadding)
+        var previous = UnsafeMutablePointer<UInt8>.allocate(capacity: count + RunLengthImage.indexPadding)
+        let rectangle = UnsafeMutablePointer<UInt8>.allocate(capacity: count)
+        defer {
+            pixels.deallocate()
+            previous.deallocate()
+            rectangle.deallocate()
+        }
         if range.lowerBound > 0 {
-            let before = IndexRuns(images[shown[range.lowerBound - 1]], palette: palette)
-            before.write(into: &previous)
-            previousRuns = before
+            let before = images[shown[range.lowerBound - 1]]
+            before.writeIndices(entries[before.worker], into: previous)
         }
         // gd could not store an empty change (a 0×0 rectangle), nor can a GIF decoder be
         // relied on to read one: an unchanged frame is one transparent pixel, which keeps
@@ -82,22 +89,23 @@ enum GIFEncoder {
                 appendUnchanged()
                 continue
             }
-            let runs = IndexRuns(images[slot], palette: palette)
-            defer { previousRuns = runs }
-            if k > 0, runs == previousRuns {
+            let image = images[slot]
+            image.writeIndices(entries[image.worker], into: pixels)
+            let changed: ChangedRect
+            if k == 0 {
+                changed = ChangedRect(x: 0, y: 0, width: width, height: height)
+            } else if let rect = ChangedRect(between: previous, and: pixels, width: width, height: height) {
+                changed = rect
+            } else {
+                // Other colours, the same entries.
                 appendUnchanged()
                 continue
             }
-            runs.write(into: &pixels)
-            defer { swap(&pixels, &previous) }
-            let changed = k == 0 ? ChangedRect(x: 0, y: 0, width: width, height: height)
-                                 : ChangedRect(between: previous, and: pixels, width: width, height: height)
-            let count = changed.width * changed.height
-            rectangle.withUnsafeMutableBufferPointer { rectangle in
-                cut(changed, of: pixels, previous: k == 0 ? nil : previous, width: width,
-                    transparent: UInt8(truncatingIfNeeded: block.transparent), into: rectangle)
-                block.append(UnsafeBufferPointer(rebasing: rectangle[..<count]), at: changed, compressor: compressor, to: &out)
-            }
+            cut(changed, of: pixels, previous: k == 0 ? nil : previous, width: width,
+                transparent: UInt8(truncatingIfNeeded: block.transparent), into: rectangle)
+            block.append(UnsafeBufferPointer(start: rectangle, count: changed.width * changed.height), at: changed,
+                         compressor: compressor, to: &out)
+            swap(&pixels, &previous)
         }
         return Data(out)
     }
@@ -117,34 +125,29 @@ enum GIFEncoder {
     /// The `rect` of a frame, row after row, into `out`; a pixel equal to `previous`'s
     /// is the transparent entry, so the frame below shows through and the runs of them
     /// compress to little.
-    private static func cut(_ rect: ChangedRect, of pixels: [UInt8], previous: [UInt8]?, width: Int, transparent: UInt8,
-                            into out: UnsafeMutableBufferPointer<UInt8>) {
-        let before = previous ?? []
-        pixels.withUnsafeBufferPointer { current in
-            before.withUnsafeBufferPointer { before in
-                for r in 0..<rect.height {
-                    let start = (rect.y + r) * width + rect.x
-                    let row = r * rect.width
-                    if before.isEmpty {
-                        for x in 0..<rect.width { out[row + x] = current[start + x] }
-                        continue
-                    }
-                    // Sixteen pixels at a time, then one by one.
-                    let clear = SIMD16<UInt8>(repeating: transparent)
-                    var x = 0
-                    while x + 16 <= rect.width {
-                        let now = UnsafeRawPointer(current.baseAddress! + start + x).loadUnaligned(as: SIMD16<UInt8>.self)
-                        let then = UnsafeRawPointer(before.baseAddress! + start + x).loadUnaligned(as: SIMD16<UInt8>.self)
-                        UnsafeMutableRawPointer(out.baseAddress! + row + x).storeBytes(of: now.replacing(with: clear, where: now .== then),
-                                                                                      as: SIMD16<UInt8>.self)
-                        x += 16
-                    }
-                    while x < rect.width {
-                        let value = current[start + x]
-                        out[row + x] = value == before[start + x] ? transparent : value
-                        x += 1
-                    }
-                }
+    private static func cut(_ rect: ChangedRect, of current: UnsafePointer<UInt8>, previous before: UnsafePointer<UInt8>?,
+                            width: Int, transparent: UInt8, into out: UnsafeMutablePointer<UInt8>) {
+        for r in 0..<rect.height {
+            let start = (rect.y + r) * width + rect.x
+            let row = r * rect.width
+            guard let before else {
+                (out + row).update(from: current + start, count: rect.width)
+                continue
+            }
+            // Sixteen pixels at a time, then one by one.
+            let clear = SIMD16<UInt8>(repeating: transparent)
+            var x = 0
+            while x + 16 <= rect.width {
+                let now = UnsafeRawPointer(current + start + x).loadUnaligned(as: SIMD16<UInt8>.self)
+                let then = UnsafeRawPointer(before + start + x).loadUnaligned(as: SIMD16<UInt8>.self)
+                UnsafeMutableRawPointer(out + row + x).storeBytes(of: now.replacing(with: clear, where: now .== then),
+                                                                 as: SIMD16<UInt8>.self)
+                x += 16
+            }
+            while x < rect.width {
+                let value = current[start + x]
+                out[row + x] = value == before[start + x] ? transparent : value
+                x += 1
             }
         }
     }

@@ -25,7 +25,10 @@ public final class GIFStream {
     private let renderer: Renderer
     private let timing: GIFTiming
     private var selection: GIFFrameSelection
-    private let painter: FramePainter<RunLengthImage>
+    /// Each worker counts the colours of the images it paints in a registry of its own
+    /// (sums, so their merger is the same whatever order they finish in), and the images'
+    /// runs carry the numbers it gives them instead of their colours.
+    private let painter: FramePainter<ColorRegistry, RunLengthImage>
     /// The frame added last: the only one kept (the next one decides whether it is shown).
     private var latest: Trace.Frame?
     /// Its painted image's slot, once a GIF frame shows it.
@@ -36,10 +39,6 @@ public final class GIFStream {
     private var painted: (views: [Trace.ViewRecord], touches: [[Double]]?, slot: Int)?
     /// Per GIF frame, the slot of the image it shows.
     private var shown: [Int] = []
-    /// How many pixels of each colour the painted images have, counted by the workers
-    /// as each image is made (sums, so the same whatever order they finish in), and the
-    /// numbers the images' runs carry instead of their colours.
-    private let registry: Locked<ColorRegistry>
     /// The slots of images shown again for a later trace frame (a pause): the palette
     /// counts an image once for each trace frame that shows it.
     private var reshown: [Int] = []
@@ -54,12 +53,9 @@ public final class GIFStream {
         self.renderer = renderer
         self.timing = timing
         selection = GIFFrameSelection(timing: timing)
-        let registry = Locked(ColorRegistry())
-        self.registry = registry
-        painter = try FramePainter(width: renderer.width, height: renderer.height, screen: renderer.screen) { canvas in
-            var image = RunLengthImage(canvas)
-            registry.withLock { image.number(in: &$0) }
-            return image
+        painter = try FramePainter(width: renderer.width, height: renderer.height, screen: renderer.screen,
+                                   state: { _ in ColorRegistry() }) { canvas, worker, registry in
+            RunLengthImage(canvas, worker: worker, registry: &registry)
         }
     }
 
@@ -105,13 +101,16 @@ public final class GIFStream {
         let count = selection.finish()
         if shown.count > count { shown.removeLast(shown.count - count) }
         if shown.count < count { shown += repeatElement(slotOfLatest(), count: count - shown.count) }
-        let images = painter.finish()
+        let (images, finished) = painter.finish()
+        var registries = finished
         guard !shown.isEmpty else { throw RenderError("the run has no frames") }
-        var registry = self.registry.withLock { $0 }
-        for slot in reshown { images[slot].recount(in: &registry) }
+        for slot in reshown { images[slot].count(in: &registries[images[slot].worker]) }
+        let (registry, numbers) = ColorRegistry.merged(registries)
         let palette = GIFPalette(colors: registry.colors, counts: registry.counts)
+        // Each worker's numbers mapped to palette entries at once.
+        let entries = numbers.map { numbers in numbers.map { palette.entries[Int($0)] } }
         return try GIFEncoder.encode(images, shown: shown, width: renderer.width, height: renderer.height,
-                                     palette: palette, timing: timing)
+                                     palette: palette, entries: entries, timing: timing)
     }
 
     /// The slot of the latest frame's image, painting it the first time it is shown

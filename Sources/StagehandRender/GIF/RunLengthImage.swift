@@ -1,40 +1,59 @@
 import Foundation
 
-/// A frame's pixels as runs of one colour, in reading order: what is kept of each
-/// frame between painting and encoding. The pictures are mostly flat cards, so a frame of
-/// 390 × 844 pixels is a few thousand runs instead of 1.3 MB; choosing the palette and
-/// mapping pixels to it then costs one look-up per run instead of one per pixel.
+/// A frame's pixels as runs of one colour, in reading order, each run carrying its
+/// colour's number in a `ColorRegistry`: what is kept of each frame between painting and
+/// encoding. The pictures are mostly flat cards, so a frame of 390 × 844 pixels is a few
+/// thousand runs instead of 1.3 MB; choosing the palette and mapping pixels to it then
+/// costs one look-up per colour instead of one per pixel.
 ///
 /// A GIF keeps every painted frame until the palette (made from all of them) is known,
-/// so the runs are packed: one 32-bit word per run, the colour in the low 24 bits and
+/// so the runs are packed: one 32-bit word per run, the number in the low 24 bits and
 /// the length in the high 8 (a frame of many small tiles has tens of thousands of runs,
 /// nearly all shorter than 255 pixels); a longer run has 255 there and its length in
 /// the next word. The words are stored at their exact count.
 struct RunLengthImage: Sendable {
     /// The packed runs (see above).
     private var words: [UInt32] = []
+    /// The painting worker whose registry numbered the colours.
+    let worker: Int
 
     /// The longest length the high byte holds; `escape` in it: the length follows.
     private static let escape: UInt32 = 255
 
-    init(_ canvas: Canvas) {
+    /// The runs of `canvas`, its colours numbered (and their pixels counted) in
+    /// `registry`, worker `worker`'s.
+    ///
+    /// The pixels are read once, numbered as they are read: a row equal to the one above
+    /// (most rows of a picture of flat cards) reuses its stretches of one colour and
+    /// their numbers without being scanned, and a stretch of the colour of the stretch
+    /// at the same place in the row scanned before reuses that one's number, so the
+    /// registry's table (large, and missing the caches) is asked only about the colours
+    /// that change from row to row.
+    init(_ canvas: Canvas, worker: Int, registry: inout ColorRegistry) {
+        self.worker = worker
         let width = canvas.width, height = canvas.height
         words = canvas.withPixels { pixels, stride in
             var packer = Packer()
-            // The row's stretches of one colour, in order; a row equal to the one above
-            // (most rows of a picture of flat cards) reuses them without being scanned.
-            let colors = UnsafeMutablePointer<UInt32>.allocate(capacity: width)
+            // The row's stretches of one colour, in order, and those of the row scanned
+            // before it.
+            var colors = UnsafeMutablePointer<UInt32>.allocate(capacity: width)
+            var numbers = UnsafeMutablePointer<UInt32>.allocate(capacity: width)
+            var aboveColors = UnsafeMutablePointer<UInt32>.allocate(capacity: width)
+            var aboveNumbers = UnsafeMutablePointer<UInt32>.allocate(capacity: width)
             let lengths = UnsafeMutablePointer<Int>.allocate(capacity: width)
             defer {
-                colors.deallocate()
+                for buffer in [colors, numbers, aboveColors, aboveNumbers] { buffer.deallocate() }
                 lengths.deallocate()
             }
-            var stretches = 0
+            var stretches = 0, above = 0
             let base = UnsafeRawPointer(pixels.baseAddress!)
             let first = pixels.baseAddress!
             for y in 0..<height {
                 let row = first + y * stride
                 if y == 0 || memcmp(row, row - stride, 4 * width) != 0 {
+                    swap(&colors, &aboveColors)
+                    swap(&numbers, &aboveNumbers)
+                    above = stretches
                     stretches = 0
                     var x = 0
                     while x < width {
@@ -50,21 +69,25 @@ struct RunLengthImage: Sendable {
                         }
                         while x < width, (row[x] ^ color) & 0xFF_FFFF == 0 { x += 1 }
                         colors[stretches] = color
+                        numbers[stretches] = stretches < above && aboveColors[stretches] == color
+                            ? aboveNumbers[stretches] : ColorRegistry.unknown
                         lengths[stretches] = x - start
                         stretches += 1
                     }
+                    registry.number(colors, into: numbers, count: stretches)
                 }
                 // A run goes on across rows while the colour does.
-                for i in 0..<stretches { packer.add(colors[i], lengths[i]) }
+                for i in 0..<stretches { packer.add(numbers[i], lengths[i]) }
             }
             return packer.finish()
         }
+        count(in: &registry)
     }
 
     /// Packs runs into words as they come, a run going on while its colour does.
     private struct Packer {
         private var packed: [UInt32] = []
-        private var color: UInt32 = 0
+        private var number: UInt32 = 0
         private var length = 0
 
         init() {
@@ -72,22 +95,22 @@ struct RunLengthImage: Sendable {
         }
 
         @inline(__always)
-        mutating func add(_ color: UInt32, _ length: Int) {
-            if color == self.color || self.length == 0 {
-                self.color = color
+        mutating func add(_ number: UInt32, _ length: Int) {
+            if number == self.number || self.length == 0 {
+                self.number = number
                 self.length += length
             } else {
                 flush()
-                self.color = color
+                self.number = number
                 self.length = length
             }
         }
 
         private mutating func flush() {
             if length < Int(RunLengthImage.escape) {
-                packed.append(UInt32(length) << 24 | color)
+                packed.append(UInt32(length) << 24 | number)
             } else {
-                packed.append(RunLengthImage.escape << 24 | color)
+                packed.append(RunLengthImage.escape << 24 | number)
                 packed.append(UInt32(length))
             }
         }
@@ -102,10 +125,9 @@ struct RunLengthImage: Sendable {
         }
     }
 
-    /// Each run in reading order: its colour (0x00RRGGBB; the frames are opaque), or its
-    /// colour's number once `number(in:)` has been called, and its length.
+    /// Each run in reading order: its colour's number and its length.
     @inline(__always)
-    func forEachRun(_ body: (_ color: UInt32, _ length: Int) -> Void) {
+    func forEachRun(_ body: (_ number: UInt32, _ length: Int) -> Void) {
         words.withUnsafeBufferPointer { words in
             var i = 0
             while i < words.count {
@@ -122,25 +144,42 @@ struct RunLengthImage: Sendable {
         }
     }
 
-    /// Counts this frame's pixels of each colour in `registry`, and replaces each run's
-    /// colour by the colour's number there.
-    mutating func number(in registry: inout ColorRegistry) {
-        words.withUnsafeMutableBufferPointer { words in
-            var i = 0
-            while i < words.count {
-                let word = words[i]
-                let short = word >> 24
-                let long = short == Self.escape
-                let number = registry.count(long ? Int(words[i + 1]) : Int(short), of: word & 0xFF_FFFF)
-                words[i] = short << 24 | number
-                i += long ? 2 : 1
+    /// How many bytes past a frame's last pixel `writeIndices` may write.
+    static let indexPadding = 16
+
+    /// Writes the frame's palette indices, one byte per pixel in reading order, at
+    /// `pixels` (room for every pixel and `indexPadding` bytes more); the colour
+    /// numbered n has the entry `entries[n]` (`entries` by this image's worker's numbers).
+    ///
+    /// Most runs are a few pixels long (the edges of tiles): each is written as sixteen
+    /// bytes at once, the bytes past its end written over by the runs that follow, rather
+    /// than by a call to `memset` per run.
+    func writeIndices(_ entries: [UInt8], into pixels: UnsafeMutablePointer<UInt8>) {
+        entries.withUnsafeBufferPointer { entries in
+            words.withUnsafeBufferPointer { words in
+                var offset = 0, i = 0
+                while i < words.count {
+                    let word = words[i]
+                    let short = Int(word >> 24)
+                    let length = short == Int(Self.escape) ? Int(words[i + 1]) : short
+                    i += short == Int(Self.escape) ? 2 : 1
+                    let index = entries[Int(word & 0xFF_FFFF)]
+                    if length <= 16 {
+                        UnsafeMutableRawPointer(pixels + offset).storeBytes(of: SIMD16(repeating: index), as: SIMD16<UInt8>.self)
+                    } else {
+                        memset(pixels + offset, Int32(index), length)
+                    }
+                    offset += length
+                }
             }
         }
     }
 
-    /// Counts this frame's pixels of each colour again in `registry` (a frame whose runs
-    /// carry numbers: one shown again for a later trace frame).
-    func recount(in registry: inout ColorRegistry) {
+    /// Counts this frame's pixels of each colour in its worker's `registry`: once when it
+    /// is made, and again for each later trace frame that shows it. Counted in a pass of
+    /// their own, the runs' counts (scattered over an array that misses the nearest
+    /// caches) are fetched many at a time instead of one after each run is found.
+    func count(in registry: inout ColorRegistry) {
         forEachRun { number, length in registry.count(length, ofNumber: number) }
     }
 }

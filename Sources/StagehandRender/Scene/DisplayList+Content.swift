@@ -16,10 +16,10 @@ extension DisplayList {
 
     static func contentItem(for view: UnsafePointer<Trace.ViewRecord>, opacity: Double, style: ViewStyle, quad: Quad,
                             slot: Int, widths: inout TitleWidths) -> DisplayItem? {
-        guard let color = view.pointee.color, color.count == 4 else { return nil }
+        guard let color = view.pointee.colorList, color.count == 4 else { return nil }
         let ink = RGBA(color[0], color[1], color[2], color[3]).fading(opacity)
         guard ink.isVisible else { return nil }
-        let size = quad.localSize(transform: view.pointee.transform, frame: view.pointee.frame)
+        let size = quad.localSize(transform: view.pointee.transformList, frame: view.pointee.frameList)
         guard let placement = quad.placement(for: size) else { return nil }
         let bounds = Rect(x: 0, y: 0, width: size.width, height: size.height)
         let radius = max(0, min(view.pointee.cornerRadius, size.width / 2, size.height / 2))

@@ -83,7 +83,7 @@ struct DisplayList: Sendable {
                     groups.append((depth, view.pointee.opacity))
                     opacity = 1
                 }
-                let quad = Quad(view.pointee.corners)
+                let quad = Quad(view.pointee.cornerList)
                 // A layer that is not double-sided is not drawn while its back faces the
                 // viewer (its corners run counter-clockwise on screen), nor is what is in it.
                 if view.pointee.hidden || (view.pointee.doubleSided == false && quad.map { $0.doubleArea < 0 } == true) {
@@ -156,7 +156,7 @@ struct DisplayList: Sendable {
             return (.polygon([]), nil)
         }
         let size = view.pointee.size.flatMap { $0.count == 2 && $0[0] > 0 && $0[1] > 0 ? Size(width: $0[0], height: $0[1]) : nil }
-            ?? quad.localSize(transform: view.pointee.transform, frame: view.pointee.frame)
+            ?? quad.localSize(transform: view.pointee.transformList, frame: view.pointee.frameList)
         let placement = quad.placement(for: size)
         let isParallelogram = quad.isParallelogram
         func outline(_ rect: Rect, radius: Double) -> Shape {
@@ -187,7 +187,7 @@ struct DisplayList: Sendable {
         guard abs(quad.doubleArea) > 1e-6 else { return nil }
         let style = ViewStyle(kind: view.pointee.kind, source: view.pointee.source)
         if style.isContent { return contentItem(for: view, opacity: opacity, style: style, quad: quad, slot: slot, widths: &widths) }
-        let own = view.pointee.color.flatMap { $0.count == 4 ? RGBA($0[0], $0[1], $0[2], $0[3]) : nil }
+        let own = view.pointee.colorList.flatMap { $0.count == 4 ? RGBA($0[0], $0[1], $0[2], $0[3]) : nil }
         let body: RGBA?
         switch style {
         case .card: body = own ?? Palette.card(for: view.pointee.title)
@@ -196,7 +196,7 @@ struct DisplayList: Sendable {
         case .transparent: body = own
         case .panel, .separator, .image, .button, .title, .text, .chevron: return nil
         }
-        let size = quad.localSize(transform: view.pointee.transform, frame: view.pointee.frame)
+        let size = quad.localSize(transform: view.pointee.transformList, frame: view.pointee.frameList)
         let placement = quad.placement(for: size)
         let radius = max(0, min(view.pointee.cornerRadius, size.width / 2, size.height / 2))
         let bounds = Rect(x: 0, y: 0, width: size.width, height: size.height)

@@ -1,15 +1,20 @@
 import Foundation
 import StagehandCore
+import StagehandTrace
 
 /// A view's bounds projected on the screen: its four corners clockwise from the top left,
 /// as the trace records them (3D transforms and perspective included).
 struct Quad: Sendable {
     var topLeft, topRight, bottomRight, bottomLeft: Point
 
-    init?(_ corners: [[Double]]) {
-        guard corners.count == 4, corners.allSatisfy({ $0.count == 2 && $0[0].isFinite && $0[1].isFinite }) else { return nil }
-        func point(_ i: Int) -> Point { Point(x: corners[i][0], y: corners[i][1]) }
-        (topLeft, topRight, bottomRight, bottomLeft) = (point(0), point(1), point(2), point(3))
+    /// The corners as the record holds them (in place: no arrays made); nil unless
+    /// they are four points of two finite numbers.
+    init?(_ corners: CornerList) {
+        guard let c = corners.fourPoints,
+              c.0.isFinite && c.1.isFinite && c.2.isFinite && c.3.isFinite && c.4.isFinite && c.5.isFinite
+                && c.6.isFinite && c.7.isFinite else { return nil }
+        (topLeft, topRight, bottomRight, bottomLeft) = (Point(x: c.0, y: c.1), Point(x: c.2, y: c.3),
+                                                        Point(x: c.4, y: c.5), Point(x: c.6, y: c.7))
     }
 
     var points: [Point] { [topLeft, topRight, bottomRight, bottomLeft] }
@@ -47,7 +52,7 @@ struct Quad: Sendable {
     /// left edges divided by the scale of the view's own transform along them (its
     /// ancestors are almost always untransformed). When the transform squashes an axis
     /// to almost nothing the division says nothing, and the frame's size is used.
-    func localSize(transform: [Double], frame: [Double]) -> Size {
+    func localSize(transform: NumberList, frame: NumberList) -> Size {
         let fallback = Size(width: frame.count == 4 ? abs(frame[2]) : 0, height: frame.count == 4 ? abs(frame[3]) : 0)
         guard transform.count == 6 else { return fallback }
         let sx = hypot(transform[0], transform[1]), sy = hypot(transform[2], transform[3])
