@@ -2,22 +2,26 @@
 /// in place as eight numbers (`x0, y0, … x3, y3`) rather than in five arrays (see
 /// `NumberList` for why). Any other shape (a trace read from a file may hold anything)
 /// is kept as it is. Each list has one form, so two are equal exactly when their arrays are.
-package struct CornerList: Hashable, Sendable {
+@usableFromInline package struct CornerList: Hashable, Sendable {
     /// The eight numbers, when `other` is nil.
-    private var four: NumberList
-    private var other: [[Double]]?
+    @usableFromInline let four: NumberList
+    @usableFromInline let other: [[Double]]?
 
-    /// Four corners `(x0, y0, … x3, y3)`.
+    /// Four corners `(x0, y0, … x3, y3)`. Inlinable, so that a record is filled in place.
+    @inlinable
     package init(_ numbers: NumberList.Eight) {
-        four = NumberList(numbers, count: 8)
-        other = nil
+        self.init(exactly: NumberList(exactly: numbers, count: 8, longer: nil), other: nil)
+    }
+
+    @inlinable
+    init(exactly four: NumberList, other: [[Double]]?) {
+        self.four = four
+        self.other = other
     }
 
     init(_ corners: [[Double]]) {
         guard corners.count == 4, corners.allSatisfy({ $0.count == 2 }) else {
-            self.init((0, 0, 0, 0, 0, 0, 0, 0))
-            four = NumberList((0, 0, 0, 0, 0, 0, 0, 0), count: 0)
-            other = corners
+            self.init(exactly: NumberList((0, 0, 0, 0, 0, 0, 0, 0), count: 0), other: corners)
             return
         }
         self.init((corners[0][0], corners[0][1], corners[1][0], corners[1][1],

@@ -93,10 +93,10 @@ public struct Trace: Codable, Hashable, Sendable {
         /// every view, and these lists as arrays were most of the heap blocks a frame made,
         /// copied and freed (see `NumberList`). Read them here, not through the arrays,
         /// where a record is read often (painting every frame).
-        package var frameList: NumberList
-        package var transformList: NumberList
-        package var cornerList: CornerList
-        package var colorList: NumberList?
+        @usableFromInline package var frameList: NumberList
+        @usableFromInline package var transformList: NumberList
+        @usableFromInline package var cornerList: CornerList
+        @usableFromInline package var colorList: NumberList?
 
         public init(title: String, kind: String, source: String?, depth: Int, frame: [Double], transform: [Double],
                     alpha: Double, opacity: Double, hidden: Bool, corners: [[Double]], color: [Double]?,
@@ -107,6 +107,9 @@ public struct Trace: Codable, Hashable, Sendable {
         }
 
         /// The record from lists already in place (the host's recorder makes no arrays).
+        /// Inlinable, so that the recorder builds it where it goes rather than copying it
+        /// there field by field.
+        @inlinable
         package init(title: String, kind: String, source: String?, depth: Int, frame: NumberList, transform: NumberList,
                      alpha: Double, opacity: Double, hidden: Bool, corners: CornerList, color: NumberList?,
                      cornerRadius: Double, shadow: Double) {

@@ -25,12 +25,16 @@ struct ViewWalk {
     /// always be written (JSON has no NaN) and no renderer sees it.
     @inline(__always)
     mutating func r(_ x: Double) -> Double {
-        guard x.isFinite else {
-            overflowed += 1
-            if firstOverflow == nil { firstOverflow = title }
-            return 0
-        }
+        guard x.isFinite else { return overflow() }
         return TraceRecorder.round6(x)
+    }
+
+    /// `r`'s rare case, apart: inlined, it would have every rounding hold on to `title`.
+    @inline(never)
+    private mutating func overflow() -> Double {
+        overflowed += 1
+        if firstOverflow == nil { firstOverflow = title }
+        return 0
     }
 
     /// Records `v` and its subviews. Each view's map to the window is its own (with its

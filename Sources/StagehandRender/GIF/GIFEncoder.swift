@@ -14,17 +14,25 @@ import StagehandShared
 /// gd palette image, was a quarter of a gallery's processor time; giflib and cgif,
 /// measured too, were slower still.
 enum GIFEncoder {
-    /// The GIF showing `images[shown[0]]`, `images[shown[1]]`, …: a frame that shows the
-    /// same image as the one before is written as unchanged without being looked at. An
-    /// image's colour numbered n by its worker w has the palette entry `entries[w][n]`.
+    /// The GIF showing `images[shown[0]]`, `images[shown[1]]`, …, handed to `write` part
+    /// after part, in order: a frame that shows the same image as the one before is
+    /// written as unchanged without being looked at. An image's colour numbered n by its
+    /// worker w has the palette entry `entries[w][n]`.
+    ///
+    /// Frames are written in stretches, each on its own, a few per core so that a
+    /// stretch of large changes does not keep one core busy while the others wait: a
+    /// stretch starts from the screen the frame before it leaves, which is that frame's
+    /// image, so the bytes are those of one pass from the first frame. The calling thread
+    /// encodes stretches too, and hands each to `write` as soon as it and those before it
+    /// are done, so that a file is written while the rest is encoded and the whole GIF
+    /// is never held at once.
     static func encode(_ images: [RunLengthImage], shown: [Int], width: Int, height: Int, palette: GIFPalette,
-                       entries: [[UInt8]], timing: GIFTiming) throws(RenderError) -> Data {
+                       entries: [[UInt8]], timing: GIFTiming, into write: (Data) -> Void) throws(RenderError) {
         guard !shown.isEmpty else { throw RenderError("no frames to write as a GIF") }
         guard width > 0, height > 0, width <= 0xFFFF, height <= 0xFFFF else {
             throw RenderError("a GIF of \(width)×\(height) pixels: each side must be 1...65535")
         }
         let gd = try RenderLibraries.gd()
-        var out = Data()
         var size: Int32 = 0
         // The screen's size and the global colour map come from an image of the whole
         // screen with the palette; loop count 0: forever.
@@ -33,26 +41,21 @@ enum GIFEncoder {
         }
         defer { gd.ImageDestroy(screen) }
         guard let head = gd.ImageGifAnimBeginPtr(screen, &size, 1, 0) else { throw RenderError("libgd could not start the GIF") }
-        out.append(head.assumingMemoryBound(to: UInt8.self), count: Int(size))
+        let start = Data(bytes: head, count: Int(size))
         gd.Free(head)
-        // Frames are written in stretches, each on its own, a few per core so that a
-        // stretch of large changes does not keep one core busy while the others wait: a
-        // stretch starts from the screen the frame before it leaves, which is that frame's
-        // image, so the bytes are those of one pass from the first frame.
+        guard let tail = gd.ImageGifAnimEndPtr(&size) else { throw RenderError("libgd could not end the GIF") }
+        let end = Data(bytes: tail, count: Int(size))
+        gd.Free(tail)
+        write(start)
         let cores = ProcessInfo.processInfo.activeProcessorCount
         let stretches = max(1, min(4 * cores, shown.count / 8))
-        let parts = Locked([Data](repeating: Data(), count: stretches))
-        DispatchQueue.concurrentPerform(iterations: stretches) { i in
+        let work = GIFStretches(count: stretches) { i in
             let range = (shown.count * i / stretches)..<(shown.count * (i + 1) / stretches)
-            let part = frames(range, of: images, shown: shown, width: width, height: height, palette: palette,
-                              entries: entries, timing: timing)
-            parts.withLock { $0[i] = part }
+            return frames(range, of: images, shown: shown, width: width, height: height, palette: palette,
+                          entries: entries, timing: timing)
         }
-        for part in parts.withLock({ $0 }) { out.append(part) }
-        guard let tail = gd.ImageGifAnimEndPtr(&size) else { throw RenderError("libgd could not end the GIF") }
-        out.append(tail.assumingMemoryBound(to: UInt8.self), count: Int(size))
-        gd.Free(tail)
-        return out
+        work.run(helpers: cores - 1, into: write)
+        write(end)
     }
 
     /// The frames `range` of `shown`, written one after the other.

@@ -98,6 +98,15 @@ public final class GIFStream {
 
     /// The GIF of the frames added, once every frame is painted.
     public func finish() throws(RenderError) -> Data {
+        var gif = Data()
+        try finish { gif.append($0) }
+        return gif
+    }
+
+    /// The GIF of the frames added, once every frame is painted, handed to `write` in
+    /// parts, in order, each as soon as it is encoded: a file written part by part
+    /// overlaps the encoding of the rest and never holds the whole GIF in memory.
+    package func finish(into write: (Data) -> Void) throws(RenderError) {
         let count = selection.finish()
         if shown.count > count { shown.removeLast(shown.count - count) }
         if shown.count < count { shown += repeatElement(slotOfLatest(), count: count - shown.count) }
@@ -109,8 +118,8 @@ public final class GIFStream {
         let palette = GIFPalette(colors: registry.colors, counts: registry.counts)
         // Each worker's numbers mapped to palette entries at once.
         let entries = numbers.map { numbers in numbers.map { palette.entries[Int($0)] } }
-        return try GIFEncoder.encode(images, shown: shown, width: renderer.width, height: renderer.height,
-                                     palette: palette, entries: entries, timing: timing)
+        try GIFEncoder.encode(images, shown: shown, width: renderer.width, height: renderer.height,
+                              palette: palette, entries: entries, timing: timing, into: write)
     }
 
     /// The slot of the latest frame's image, painting it the first time it is shown

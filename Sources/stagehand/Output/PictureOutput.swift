@@ -95,8 +95,21 @@ struct PictureOutput {
             let timing = GIFTiming(framesPerSecond: framesPerSecond)
             let stream = try GIFStream(renderer: renderer, timing: timing)
             run(stream)
-            let data = try stream.finish()
-            try OutputPath.write(data, to: out, argument: "--out")
+            // The file is opened with the first part (a run the GIF cannot be made of
+            // touches no file) and written part by part, then put in place.
+            var file: OutputFile?
+            var failure: Error?
+            try stream.finish { part in
+                guard failure == nil else { return }
+                do {
+                    if file == nil { file = try OutputFile(out, argument: "--out") }
+                    try file?.write(part)
+                } catch {
+                    failure = error
+                }
+            }
+            if let failure { throw failure }
+            try file?.commit()
             return String(format: "a run of %.2f s", stream.duration) + " as a GIF at \(String(format: "%g", timing.framesPerSecond)) fps"
         } catch let error as RenderError {
             StandardError.write("error: \(out): \(error.message)")
