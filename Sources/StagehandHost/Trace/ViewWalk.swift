@@ -79,8 +79,14 @@ struct ViewWalk {
         if let id = v.matchID, !id.isEmpty { views[last].match = id }
         if p.compositing != .normal { views[last].compositing = p.compositing.rawValue }
         let sublayer = p.sublayerTransformInBounds
-        for s in v.subviewsInDrawingOrder {
-            record(s, depth: depth + 1, opacity: shown, parentSublayer: sublayer, parentToWindow: toWindow)
+        // `subviews` holds every subview for the walk, so each is passed on borrowed, not
+        // retained and released: a view with subviews is weakly referenced by them, so
+        // its count lives in a side table, a memory access more each time.
+        let subviews = v.subviewsInDrawingOrder
+        for i in subviews.indices {
+            Unmanaged.passUnretained(subviews[i])._withUnsafeGuaranteedRef {
+                record($0, depth: depth + 1, opacity: shown, parentSublayer: sublayer, parentToWindow: toWindow)
+            }
         }
     }
 
