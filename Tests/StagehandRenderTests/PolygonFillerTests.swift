@@ -1,6 +1,7 @@
 import Foundation
 import StagehandCore
 @testable import StagehandRender
+import StagehandTrace
 import Testing
 
 /// The canvas's own polygon filler: each pixel's coverage must be the exact area of the
@@ -131,5 +132,49 @@ import Testing
             #expect(together == apart)
             #expect(together.contains { $0 != 0xFF40_6080 })
         }
+    }
+
+    /// A tile's fills over a picture that is not one flat colour (stripes one to four
+    /// pixels wide, translucent and opaque, on a transparent background): the filler
+    /// reuses a pixel's result for the next one only while what lies under them is the
+    /// same, so its bytes must be cairo's, which blends every pixel. The pieces lie on
+    /// whole pixels, where cairo's coverage is exact as the filler's is.
+    @Test func overPixelsThatDifferTheFillsAreCairos() throws {
+        let screen = Size(width: 40, height: 24)
+        func rect(_ x: Double, _ y: Double, _ w: Double, _ h: Double) -> Shape {
+            .roundedRect(Rect(x: x, y: y, width: w, height: h), radius: 0, placement: .identity)
+        }
+        let palette = [RGBA(0.9, 0.2, 0.1, 0.7), RGBA(0.1, 0.6, 0.9), RGBA(0.3, 0.8, 0.2, 0.35), RGBA(1, 1, 1, 0.05)]
+        var items: [DisplayItem] = []
+        var x = 0.0
+        for k in 0..<16 {
+            let w = Double(k % 4 + 1)
+            items.append(DisplayItem(fills: [Fill(shape: rect(x, 0, w, 24), color: palette[k % palette.count])], label: nil))
+            x += w
+        }
+        let tile = [rect(4, 3, 30, 18)]
+        // Two translucent colours over the whole tile; an opaque one under a translucent
+        // one; one colour over part of it.
+        items.append(DisplayItem(fills: [Fill(shape: rect(0, 0, 40, 24), color: RGBA(0.2, 0.4, 0.9, 0.6)),
+                                         Fill(shape: rect(-5, -5, 50, 40), color: RGBA(1, 0.9, 0.3, 0.45)),
+                                         Fill(shape: rect(9, 5, 12, 7), color: RGBA(0.5, 0.1, 0.7, 0.8))],
+                                 label: nil, clips: tile))
+        items.append(DisplayItem(fills: [Fill(shape: rect(0, 0, 40, 24), color: RGBA(0.1, 0.1, 0.1)),
+                                         Fill(shape: rect(0, 0, 40, 24), color: RGBA(0.9, 0.9, 0.9, 0.3))],
+                                 label: nil, clips: [rect(22, 14, 15, 8)]))
+        var list = DisplayList(frame: Trace.Frame(t: 0, stack: [], presented: [], percent: nil, views: []), screen: screen,
+                               metrics: try FontMetrics.shared())
+        list.background = RGBA(0, 0, 0, 0)
+        list.items = items
+        let canvas = try Canvas(width: 40, height: 24, screen: screen)
+        canvas.draw(list)
+        let filled = canvas.withPixels { pixels, _ in Array(pixels) }
+        canvas.fillsPiecesItself = false
+        canvas.draw(list)
+        let cairos = canvas.withPixels { pixels, _ in Array(pixels) }
+        #expect(filled == cairos)
+        let row = Array(cairos[10 * 40 ..< 11 * 40])
+        #expect(Set(row[4..<34]).count >= 6, "the tile lies over pixels that differ")
+        #expect(Set(row.map { $0 >> 24 }).count > 2, "some of them translucent")
     }
 }

@@ -209,7 +209,7 @@ final class Canvas: @unchecked Sendable {
             paintCovering()
             let piece = clip.clip(fill.shape.outline(tolerance: tolerance))
             guard !piece.isEmpty else { continue }
-            fillPieces([piece], fill.color)
+            fillPieces(CollectionOfOne(piece), CollectionOfOne(fill.color))
         }
         if let label = item.label, label.color.alpha > 0 {
             paintCovering()
@@ -223,7 +223,7 @@ final class Canvas: @unchecked Sendable {
                                 tx: p.a * ox + p.c * oy + p.tx, ty: p.b * ox + p.d * oy + p.ty)
             let pieces = outlines.outline(label.text, bold: label.bold).pieces(cutTo: clip, transform: t, tolerance: tolerance)
             guard !pieces.isEmpty else { return }
-            fillPieces(pieces, label.color)
+            fillPieces(pieces, CollectionOfOne(label.color))
         }
     }
 
@@ -232,17 +232,12 @@ final class Canvas: @unchecked Sendable {
         guard !covering.isEmpty else { return }
         defer { covering.removeAll(keepingCapacity: true) }
         guard let clip = lastClip, !clip.isEmpty else { return }
-        fillPieces([clip.points], covering)
+        fillPieces(CollectionOfOne(clip.points), covering)
     }
 
-    /// Fills `polygons` (screen points, non-zero) with `color`: by `PolygonFiller` when
-    /// the pixels are the canvas's, else by cairo.
-    private func fillPieces(_ polygons: [[Point]], _ color: RGBA) {
-        fillPieces(polygons, [color])
-    }
-
-    /// Fills `polygons` with each of `colors` in turn.
-    private func fillPieces(_ polygons: [[Point]], _ colors: [RGBA]) {
+    /// Fills `polygons` (screen points, non-zero) with each of `colors` in turn: by
+    /// `PolygonFiller` when the pixels are the canvas's, else by cairo.
+    private func fillPieces(_ polygons: some Collection<[Point]>, _ colors: some Collection<RGBA>) {
         guard drawsOnPixels, fillsPiecesItself else {
             for color in colors {
                 add(polygons)
@@ -251,18 +246,16 @@ final class Canvas: @unchecked Sendable {
             }
             return
         }
-        let inPixels = polygons.map { polygon in
-            polygon.map { Point(x: $0.x * scale + offset.x, y: $0.y * scale + offset.y) }
-        }
         cairo.surface_flush(surface)
         let stride = Int(cairo.image_surface_get_stride(surface)) / 4
         let data = UnsafeMutableRawPointer(cairo.image_surface_get_data(surface)!).assumingMemoryBound(to: UInt32.self)
-        filler.fill(inPixels, colors: colors, pixels: data, stride: stride, width: width, height: height)
+        filler.fill(polygons, colors: colors, scale: scale, offset: offset, pixels: data, stride: stride, width: width,
+                    height: height)
         cairo.surface_mark_dirty(surface)
     }
 
     /// Replaces the current path with the closed polygons `polygons`, in screen points.
-    private func add(_ polygons: [[Point]]) {
+    private func add(_ polygons: some Collection<[Point]>) {
         cairo.new_path(cr)
         for polygon in polygons {
             guard let first = polygon.first else { continue }

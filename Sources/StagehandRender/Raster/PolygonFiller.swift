@@ -26,25 +26,38 @@ final class PolygonFiller {
     /// Per row of the box, the first and last cell an edge changed.
     private var touched: [(first: Int, last: Int)] = []
 
+    /// The premultiplied pixel of each colour being filled, reused from fill to fill.
+    private var sources: [UInt32] = []
+
     /// Fills the closed polygons `polygons` (non-zero) given in pixels, clipped to the
     /// `width`×`height` pixels at `pixels` (rows `stride` words apart), with `color`.
     func fill(_ polygons: [[Point]], color: RGBA, pixels: UnsafeMutablePointer<UInt32>, stride: Int, width: Int, height: Int) {
-        fill(polygons, colors: [color], pixels: pixels, stride: stride, width: width, height: height)
+        fill(polygons, colors: CollectionOfOne(color), pixels: pixels, stride: stride, width: width, height: height)
     }
 
     /// Fills `polygons` with each of `colors` in turn: the same bytes as filling them
     /// once per colour, for the price of one outline (fills that all cover the same
     /// piece of the picture, as a tile's do).
-    func fill(_ polygons: [[Point]], colors: [RGBA], pixels: UnsafeMutablePointer<UInt32>, stride: Int, width: Int,
+    ///
+    /// The points are `scale` × a polygon's point + `offset` in pixels: a canvas hands its
+    /// screen points and its own scale, so no copy of the outline is made in pixels.
+    func fill(_ polygons: some Collection<[Point]>, colors: some Collection<RGBA>, scale: Double = 1,
+              offset: Point = Point(x: 0, y: 0), pixels: UnsafeMutablePointer<UInt32>, stride: Int, width: Int,
               height: Int) {
         var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
         for polygon in polygons {
             for p in polygon {
-                minX = min(minX, p.x); maxX = max(maxX, p.x)
-                minY = min(minY, p.y); maxY = max(maxY, p.y)
+                let (x, y) = (p.x * scale + offset.x, p.y * scale + offset.y)
+                minX = min(minX, x); maxX = max(maxX, x)
+                minY = min(minY, y); maxY = max(maxY, y)
             }
         }
         guard minX.isFinite, maxX.isFinite, minY.isFinite, maxY.isFinite else { return }
+        sources.removeAll(keepingCapacity: true)
+        for color in colors { sources.append(Self.premultiplied(color)) }
+        // A colour whose bytes are all zero (fainter than 1/256) leaves every pixel as it
+        // is, so a fill in such colours alone is skipped.
+        guard sources.contains(where: { $0 != 0 }) else { return }
         // The box of pixels touched: columns x0..<x1, rows y0..<y1.
         let x0 = max(0, Int(minX.rounded(.down))), x1 = min(width, Int(maxX.rounded(.up)))
         let y0 = max(0, Int(minY.rounded(.down))), y1 = min(height, Int(maxY.rounded(.up)))
@@ -58,17 +71,30 @@ final class PolygonFiller {
         cells.withUnsafeMutableBufferPointer { cells in
             touched.withUnsafeMutableBufferPointer { touched in
                 for polygon in polygons where polygon.count >= 3 {
-                    var previous = polygon[polygon.count - 1]
-                    for current in polygon {
+                    let last = polygon[polygon.index(polygon.endIndex, offsetBy: -1)]
+                    var previous = Point(x: last.x * scale + offset.x, y: last.y * scale + offset.y)
+                    for p in polygon {
+                        let current = Point(x: p.x * scale + offset.x, y: p.y * scale + offset.y)
                         Self.add(edge: previous, current, to: cells, touched: touched, x0: x0, x1: x1, y0: y0, y1: y1,
                                  columns: columns)
                         previous = current
                     }
                 }
-                Self.composite(cells, touched: touched, colors: colors, pixels: pixels, stride: stride, x0: x0, x1: x1,
-                               y0: y0, y1: y1, columns: columns)
+                sources.withUnsafeBufferPointer { sources in
+                    Self.composite(cells, touched: touched, sources: sources, pixels: pixels, stride: stride, x0: x0,
+                                   x1: x1, y0: y0, y1: y1, columns: columns)
+                }
             }
         }
+    }
+
+    /// `color` as cairo makes a premultiplied pixel of it (16 bits a channel, rounded,
+    /// then the top 8), so a fill is the colour cairo would have painted.
+    static func premultiplied(_ color: RGBA) -> UInt32 {
+        func byte(_ v: Double) -> UInt32 { UInt32(v * 65535 + 0.5) >> 8 }
+        let alpha = max(0, min(1, color.alpha))
+        return byte(alpha) << 24 | byte(max(0, min(1, color.red)) * alpha) << 16
+            | byte(max(0, min(1, color.green)) * alpha) << 8 | byte(max(0, min(1, color.blue)) * alpha)
     }
 
     /// Adds the edge `a`→`b`'s changes of coverage to the rows it crosses.
@@ -135,31 +161,45 @@ final class PolygonFiller {
     /// an edge changed the coverage is the same, so each such run is painted at once
     /// (inside a tile, most of its width).
     private static func composite(_ cells: UnsafeMutableBufferPointer<Float>,
-                                  touched: UnsafeMutableBufferPointer<(first: Int, last: Int)>, colors: [RGBA],
-                                  pixels: UnsafeMutablePointer<UInt32>, stride: Int, x0: Int, x1: Int, y0: Int, y1: Int,
-                                  columns: Int) {
-        // Premultiplied bytes as cairo makes them from a colour (16 bits, rounded, then
-        // the top 8), so a fill is the colour cairo would have painted.
-        func byte(_ v: Double) -> UInt32 { UInt32(v * 65535 + 0.5) >> 8 }
-        let sources = colors.map { color -> UInt32 in
-            let alpha = max(0, min(1, color.alpha))
-            return byte(alpha) << 24 | byte(max(0, min(1, color.red)) * alpha) << 16
-                | byte(max(0, min(1, color.green)) * alpha) << 8 | byte(max(0, min(1, color.blue)) * alpha)
-        }
-        // Fully covered, the colours under the last opaque one are hidden by it.
+                                  touched: UnsafeMutableBufferPointer<(first: Int, last: Int)>,
+                                  sources: UnsafeBufferPointer<UInt32>, pixels: UnsafeMutablePointer<UInt32>, stride: Int,
+                                  x0: Int, x1: Int, y0: Int, y1: Int, columns: Int) {
+        // Fully covered, the colours under the last opaque one are hidden by it, and with
+        // the ones over it they make one pixel whatever was there.
         let lastOpaque = sources.lastIndex { $0 >> 24 == 255 }
+        let opaqueResult = lastOpaque.map { opaque in
+            sources[(opaque + 1)...].reduce(sources[opaque]) { below, s in s &+ multiply(below, 255 - s >> 24) }
+        }
         let width = x1 - x0
-        func paint(_ line: UnsafeMutablePointer<UInt32>, _ from: Int, _ to: Int, _ m: UInt32) {
-            guard m > 0 else { return }
-            var first = 0
-            if m == 255, let opaque = lastOpaque {
-                (line + from).update(repeating: sources[opaque], count: to - from)
-                first = opaque + 1
-            }
-            for source in sources[first...] {
+        // Every colour in turn over one pixel, at coverage `m`.
+        @inline(__always) func blend(_ pixel: UInt32, _ m: UInt32) -> UInt32 {
+            var pixel = pixel
+            for source in sources {
                 let s = m == 255 ? source : multiply(source, m)
-                let keep = 255 - s >> 24
-                for x in from..<to { line[x] = s &+ multiply(line[x], keep) }
+                pixel = s &+ multiply(pixel, 255 - s >> 24)
+            }
+            return pixel
+        }
+        // Each pixel's result depends on that pixel alone, so a pixel equal to the one
+        // before it gets the same result: under a tile there is most often one flat colour
+        // (the background, another tile's body), which is blended once per run, not once
+        // per pixel and colour.
+        func paint(_ line: UnsafeMutablePointer<UInt32>, _ from: Int, _ to: Int, _ m: UInt32) {
+            guard m > 0, from < to else { return }
+            if m == 255, let opaqueResult {
+                (line + from).update(repeating: opaqueResult, count: to - from)
+                return
+            }
+            var below = line[from]
+            var result = blend(below, m)
+            line[from] = result
+            for x in (from + 1)..<to {
+                let pixel = line[x]
+                if pixel != below {
+                    below = pixel
+                    result = blend(pixel, m)
+                }
+                line[x] = result
             }
         }
         for row in y0..<y1 {

@@ -14,15 +14,17 @@ extension DisplayList {
     /// A chevron's stroke, as a share of its width.
     static let chevronStroke = 0.3
 
-    static func contentItem(for view: Trace.ViewRecord, opacity: Double, style: ViewStyle, quad: Quad, slot: Int,
-                            widths: inout TitleWidths) -> DisplayItem? {
-        guard let ink = view.colorList.flatMap({ $0.count == 4 ? RGBA($0[0], $0[1], $0[2], $0[3]) : nil })?.fading(opacity),
-              ink.isVisible else { return nil }
-        let size = quad.localSize(transform: view.transformList, frame: view.frameList)
+    static func contentItem(for view: UnsafePointer<Trace.ViewRecord>, opacity: Double, style: ViewStyle, quad: Quad,
+                            slot: Int, widths: inout TitleWidths) -> DisplayItem? {
+        guard let color = view.pointee.colorList, color.count == 4 else { return nil }
+        let ink = RGBA(color[0], color[1], color[2], color[3]).fading(opacity)
+        guard ink.isVisible else { return nil }
+        let size = quad.localSize(transform: view.pointee.transformList, frame: view.pointee.frameList)
         guard let placement = quad.placement(for: size) else { return nil }
         let bounds = Rect(x: 0, y: 0, width: size.width, height: size.height)
-        let radius = max(0, min(view.cornerRadius, size.width / 2, size.height / 2))
-        let body: Shape = quad.isParallelogram ? .roundedRect(bounds, radius: radius, placement: placement) : .polygon(quad.points)
+        let radius = max(0, min(view.pointee.cornerRadius, size.width / 2, size.height / 2))
+        let isParallelogram = quad.isParallelogram
+        let body: Shape = isParallelogram ? .roundedRect(bounds, radius: radius, placement: placement) : .polygon(quad.points)
 
         let project = quad.projection(for: size) ?? { $0.applying(placement) }
         func onScreen(_ points: [Point]) -> Shape {
@@ -32,9 +34,9 @@ extension DisplayList {
         // A panel, picture or button casts its shadow as a screen does: a matched view
         // flying between screens keeps the shadow it has on either.
         var shadow: [Fill] = []
-        if view.shadow > 0.001, style == .panel || style == .image || style == .button {
-            shadow = Self.shadow(of: view, quad: quad, placement: quad.isParallelogram ? placement : nil, bounds: bounds,
-                                 radius: radius, alpha: min(view.shadow, 1) * ink.alpha)
+        if view.pointee.shadow > 0.001, style == .panel || style == .image || style == .button {
+            shadow = Self.shadow(of: view, quad: quad, placement: isParallelogram ? placement : nil, bounds: bounds,
+                                 radius: radius, alpha: min(view.pointee.shadow, 1) * ink.alpha)
         }
 
         switch style {
@@ -45,16 +47,16 @@ extension DisplayList {
             fills += picture(size: size, radius: radius, opacity: opacity, sky: ink).map { Fill(shape: onScreen($0.0), color: $0.1) }
             return DisplayItem(fills: fills, label: nil)
         case .chevron:
-            return DisplayItem(fills: [Fill(shape: onScreen(chevron(size: size, pointingRight: view.title == "disclosure")), color: ink)],
-                               label: nil)
+            let outline = chevron(size: size, pointingRight: view.pointee.title == "disclosure")
+            return DisplayItem(fills: [Fill(shape: onScreen(outline), color: ink)], label: nil)
         case .button:
             // White on a tinted button, as iOS draws it; dark only on a pale one.
             let text = (ink.luminance > 0.5 ? Palette.darkText : Palette.lightText).fading(opacity)
-            let label = line(view.title, in: size, fontSize: buttonFontShare * size.height, bold: true, centred: true, color: text,
-                             placement: placement, slot: slot, widths: &widths)
+            let label = line(view.pointee.title, in: size, fontSize: buttonFontShare * size.height, bold: true, centred: true,
+                             color: text, placement: placement, slot: slot, widths: &widths)
             return DisplayItem(fills: shadow + [Fill(shape: body, color: ink)], label: label)
         case .title, .text:
-            let label = line(view.title, in: size, fontSize: lineFontShare * size.height, bold: style == .title,
+            let label = line(view.pointee.title, in: size, fontSize: lineFontShare * size.height, bold: style == .title,
                              centred: style == .title, color: ink, placement: placement, slot: slot, widths: &widths)
             return label.map { DisplayItem(fills: [], label: $0) }
         case .card, .bar, .dimming, .transparent:

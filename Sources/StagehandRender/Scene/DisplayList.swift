@@ -49,12 +49,17 @@ struct DisplayList: Sendable {
         // items are drawn relative to.
         let isolated = Self.parentsOfPlusLighterViews(views)
         var groups: [(depth: Int, opacity: Double)] = []
-        // The records are read in place (a frame has hundreds, each a few dozen fields:
-        // copying one costs more than drawing it); the opacity a group changes is kept
-        // beside the record instead.
+        // The records are read in place, through a pointer (a frame has hundreds, each a
+        // few dozen fields: copying one, as passing `views[index]` on does, costs more
+        // than drawing it); the opacity a group changes is kept beside the record instead.
+        // The shapes of `clipping` are made into the items' array again only when it
+        // changes, so the items inside the same clips share one array.
+        var clips: [Shape] = []
+        var clipsChanged = false
         views.withUnsafeBufferPointer { views in
             for index in views.indices {
-                let depth = views[index].depth
+                let view = views.baseAddress! + index
+                let depth = view.pointee.depth
                 while let last = groups.last, last.depth >= depth {
                     groups.removeLast()
                     items.append(.group(.end))
@@ -63,33 +68,44 @@ struct DisplayList: Sendable {
                     if depth > hidden { continue }
                     hiddenAt = nil
                 }
-                var opacity = views[index].opacity
+                var opacity = view.pointee.opacity
                 if let within = groups.last?.opacity, within > 0 { opacity /= within }
-                while let last = clipping.last, last.depth >= depth { clipping.removeLast() }
-                if views[index].compositing == "plus-lighter", !views[index].hidden {
+                while let last = clipping.last, last.depth >= depth {
+                    clipping.removeLast()
+                    clipsChanged = true
+                }
+                if view.pointee.compositing == "plus-lighter", !view.pointee.hidden {
                     guard opacity > 0.001 else {
                         hiddenAt = depth
                         continue
                     }
                     items.append(.group(.begin(alpha: min(opacity, 1), additive: true)))
-                    groups.append((depth, views[index].opacity))
+                    groups.append((depth, view.pointee.opacity))
                     opacity = 1
                 }
+                let quad = Quad(view.pointee.cornerList)
                 // A layer that is not double-sided is not drawn while its back faces the
                 // viewer (its corners run counter-clockwise on screen), nor is what is in it.
-                if views[index].hidden
-                    || (views[index].doubleSided == false && Quad(views[index].cornerList).map { $0.doubleArea < 0 } == true) {
+                if view.pointee.hidden || (view.pointee.doubleSided == false && quad.map { $0.doubleArea < 0 } == true) {
                     hiddenAt = depth
                     continue
                 }
-                let shapes = Self.clipShapes(of: views[index])
-                if let mask = shapes.mask { clipping.append((depth - 1, mask)) }
+                let shapes = Self.clipShapes(of: view, quad: quad)
+                if let mask = shapes.mask {
+                    clipping.append((depth - 1, mask))
+                    clipsChanged = true
+                }
                 // A screen with content shows its content, not its title in the middle.
                 let hasContent = index + 1 < views.count && views[index + 1].depth == depth + 1
-                    && ViewStyle(views[index + 1]).isContent
-                if opacity > 0.001,
-                   var item = Self.item(for: views[index], opacity: opacity, titled: !hasContent, slot: index, widths: &widths) {
-                    item.clips = clipping.map(\.shape)
+                    && ViewStyle(kind: views[index + 1].kind, source: views[index + 1].source).isContent
+                if opacity > 0.001, let quad,
+                   var item = Self.item(for: view, quad: quad, opacity: opacity, titled: !hasContent, slot: index,
+                                        widths: &widths) {
+                    if clipsChanged {
+                        clips = clipping.map(\.shape)
+                        clipsChanged = false
+                    }
+                    item.clips = clips
                     items.append(item)
                 }
                 // The mask clips the view and what is in it; clipsToBounds only what is in it.
@@ -97,7 +113,10 @@ struct DisplayList: Sendable {
                     clipping.removeLast()
                     clipping.append((depth, mask))
                 }
-                if let bounds = shapes.bounds { clipping.append((depth, bounds)) }
+                if let bounds = shapes.bounds {
+                    clipping.append((depth, bounds))
+                    clipsChanged = true
+                }
                 if isolated.contains(index) {
                     items.append(.group(.begin(alpha: 1, additive: false)))
                     groups.append((depth, groups.last?.opacity ?? 1))
@@ -129,71 +148,74 @@ struct DisplayList: Sendable {
     /// `clips`, its bounds rounded by its corner radius (its subviews). Affine views get
     /// exact rounded rectangles; under perspective the bounds are the exact quad (its
     /// corners not rounded) and the mask its outline carried by the projection.
-    static func clipShapes(of view: Trace.ViewRecord) -> (mask: Shape?, bounds: Shape?) {
-        guard view.clips == true || view.mask != nil, let quad = Quad(view.cornerList), abs(quad.doubleArea) > 1e-6 else {
+    /// `quad` is the view's `Quad` of its corners (nil when they are not four points).
+    static func clipShapes(of view: UnsafePointer<Trace.ViewRecord>, quad: Quad?) -> (mask: Shape?, bounds: Shape?) {
+        guard view.pointee.clips == true || view.pointee.mask != nil else { return (nil, nil) }
+        guard let quad, abs(quad.doubleArea) > 1e-6 else {
             // A view seen edge-on shows nothing of what it clips or masks.
-            if view.clips == true || view.mask != nil { return (.polygon([]), nil) }
-            return (nil, nil)
+            return (.polygon([]), nil)
         }
-        let size = view.size.flatMap { $0.count == 2 && $0[0] > 0 && $0[1] > 0 ? Size(width: $0[0], height: $0[1]) : nil }
-            ?? quad.localSize(transform: view.transformList, frame: view.frameList)
+        let size = view.pointee.size.flatMap { $0.count == 2 && $0[0] > 0 && $0[1] > 0 ? Size(width: $0[0], height: $0[1]) : nil }
+            ?? quad.localSize(transform: view.pointee.transformList, frame: view.pointee.frameList)
         let placement = quad.placement(for: size)
+        let isParallelogram = quad.isParallelogram
         func outline(_ rect: Rect, radius: Double) -> Shape {
             let r = max(0, min(radius, rect.width / 2, rect.height / 2))
-            if quad.isParallelogram, let placement { return .roundedRect(rect, radius: r, placement: placement) }
+            if isParallelogram, let placement { return .roundedRect(rect, radius: r, placement: placement) }
             guard let project = quad.projection(for: size) else { return .polygon([]) }
             return .polygon(RoundedOutline.points(rect, radius: r).map(project))
         }
         var mask: Shape?
-        if let m = view.mask {
+        if let m = view.pointee.mask {
             mask = m.count == 5 && m.allSatisfy(\.isFinite) && m[2] > 0 && m[3] > 0
                 ? outline(Rect(x: m[0], y: m[1], width: m[2], height: m[3]), radius: m[4]) : .polygon([])
         }
         var bounds: Shape?
-        if view.clips == true {
-            bounds = quad.isParallelogram ? outline(Rect(x: 0, y: 0, width: size.width, height: size.height), radius: view.cornerRadius)
+        if view.pointee.clips == true {
+            bounds = isParallelogram
+                ? outline(Rect(x: 0, y: 0, width: size.width, height: size.height), radius: view.pointee.cornerRadius)
                 : .polygon(quad.points)
         }
         return (mask, bounds)
     }
 
-    /// What `view` draws, at `opacity` (by default the one the trace records; less inside
-    /// a group that applies some of it to the whole group).
+    /// What the record at `view` draws, at `opacity` (the one the trace records, or less
+    /// inside a group that applies some of it to the whole group); `quad` is its corners.
     /// `slot` is the view's index in its frame, under which `widths` remembers its title.
-    static func item(for view: Trace.ViewRecord, opacity: Double? = nil, titled: Bool = true, slot: Int,
+    static func item(for view: UnsafePointer<Trace.ViewRecord>, quad: Quad, opacity: Double, titled: Bool, slot: Int,
                      widths: inout TitleWidths) -> DisplayItem? {
-        let opacity = opacity ?? view.opacity
-        guard let quad = Quad(view.cornerList), abs(quad.doubleArea) > 1e-6 else { return nil }
-        let style = ViewStyle(view)
+        guard abs(quad.doubleArea) > 1e-6 else { return nil }
+        let style = ViewStyle(kind: view.pointee.kind, source: view.pointee.source)
         if style.isContent { return contentItem(for: view, opacity: opacity, style: style, quad: quad, slot: slot, widths: &widths) }
-        let own = view.colorList.flatMap { $0.count == 4 ? RGBA($0[0], $0[1], $0[2], $0[3]) : nil }
+        let own = view.pointee.colorList.flatMap { $0.count == 4 ? RGBA($0[0], $0[1], $0[2], $0[3]) : nil }
         let body: RGBA?
         switch style {
-        case .card: body = own ?? Palette.card(for: view.title)
+        case .card: body = own ?? Palette.card(for: view.pointee.title)
         case .bar: body = own ?? Palette.navigationBar
         case .dimming: body = own ?? Palette.dimming
         case .transparent: body = own
         case .panel, .separator, .image, .button, .title, .text, .chevron: return nil
         }
-        let size = quad.localSize(transform: view.transformList, frame: view.frameList)
+        let size = quad.localSize(transform: view.pointee.transformList, frame: view.pointee.frameList)
         let placement = quad.placement(for: size)
-        let radius = max(0, min(view.cornerRadius, size.width / 2, size.height / 2))
+        let radius = max(0, min(view.pointee.cornerRadius, size.width / 2, size.height / 2))
         let bounds = Rect(x: 0, y: 0, width: size.width, height: size.height)
 
+        let isParallelogram = quad.isParallelogram
         func shape(_ rect: Rect, radius: Double) -> Shape {
-            if quad.isParallelogram, let placement { return .roundedRect(rect, radius: radius, placement: placement) }
+            if isParallelogram, let placement { return .roundedRect(rect, radius: radius, placement: placement) }
             return .polygon(quad.points)
         }
 
         var fills: [Fill] = []
         if let body, body.isVisible {
-            if view.shadow > 0.001 {
-                fills += Self.shadow(of: view, quad: quad, placement: quad.isParallelogram ? placement : nil, bounds: bounds,
-                                     radius: radius, alpha: min(view.shadow, 1) * opacity * body.alpha)
+            if view.pointee.shadow > 0.001 {
+                fills += Self.shadow(of: view, quad: quad, placement: isParallelogram ? placement : nil, bounds: bounds,
+                                     radius: radius, alpha: min(view.pointee.shadow, 1) * opacity * body.alpha)
             }
             fills.append(Fill(shape: shape(bounds, radius: radius), color: body.fading(opacity)))
         }
-        if style == .bar, size.height > 1, quad.isParallelogram, let placement {
+        if style == .bar, size.height > 1, isParallelogram, let placement {
             let line = Rect(x: 0, y: size.height - 0.5, width: size.width, height: 0.5)
             fills.append(Fill(shape: .roundedRect(line, radius: 0, placement: placement), color: Palette.hairline.fading(opacity)))
         }
@@ -210,12 +232,13 @@ struct DisplayList: Sendable {
     /// radius / 3 points per layer (CALayer's default radius, 3, draws 2.5 pt steps),
     /// moved by the shadow's offset (on screen; CALayer's default is 3 pt up) and in its
     /// colour (black by default), its alpha times the shadow's opacity.
-    static func shadow(of view: Trace.ViewRecord, quad: Quad, placement: Transform2D?, bounds: Rect, radius: Double,
-                       alpha: Double) -> [Fill] {
-        let shadowRadius = max(0, view.shadowRadius ?? 3)
-        let offset = view.shadowOffset.flatMap { $0.count == 2 && $0.allSatisfy(\.isFinite) ? Point(x: $0[0], y: $0[1]) : nil }
-            ?? Point(x: 0, y: -3)
-        let tint = view.shadowColor.flatMap { $0.count == 4 ? RGBA($0[0], $0[1], $0[2], $0[3]) : nil } ?? RGBA(0, 0, 0)
+    static func shadow(of view: UnsafePointer<Trace.ViewRecord>, quad: Quad, placement: Transform2D?, bounds: Rect,
+                       radius: Double, alpha: Double) -> [Fill] {
+        let shadowRadius = max(0, view.pointee.shadowRadius ?? 3)
+        let offset = view.pointee.shadowOffset.flatMap {
+            $0.count == 2 && $0.allSatisfy(\.isFinite) ? Point(x: $0[0], y: $0[1]) : nil
+        } ?? Point(x: 0, y: -3)
+        let tint = view.pointee.shadowColor.flatMap { $0.count == 4 ? RGBA($0[0], $0[1], $0[2], $0[3]) : nil } ?? RGBA(0, 0, 0)
         let color = RGBA(tint.red, tint.green, tint.blue, tint.alpha * alpha * shadowLayerAlpha)
         let step = shadowStep * shadowRadius / 3
         return (1...shadowLayers).reversed().compactMap { i in
@@ -236,10 +259,10 @@ struct DisplayList: Sendable {
     }
 
     /// A card's title, centred and shrunk to fit; a bar's title, centred in the bar.
-    static func label(for view: Trace.ViewRecord, opacity: Double, style: ViewStyle, size: Size, placement: Transform2D,
-                      on fill: RGBA?, slot: Int, widths: inout TitleWidths) -> Label? {
-        let text = view.title
-        guard !text.isEmpty, text != view.kind, text != "view" else { return nil }
+    static func label(for view: UnsafePointer<Trace.ViewRecord>, opacity: Double, style: ViewStyle, size: Size,
+                      placement: Transform2D, on fill: RGBA?, slot: Int, widths: inout TitleWidths) -> Label? {
+        let text = view.pointee.title
+        guard !text.isEmpty, text != view.pointee.kind, text != "view" else { return nil }
         let advance = widths.advance(text, bold: true, slot: slot)
         let metrics = widths.metrics
         guard advance > 0 else { return nil }

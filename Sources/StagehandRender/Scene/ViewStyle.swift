@@ -23,8 +23,9 @@ enum ViewStyle {
         }
     }
 
-    init(_ view: Trace.ViewRecord) {
-        let kind = view.kind == "snapshot" ? (view.source ?? "view") : view.kind
+    /// From a view record's `kind` and `source` (what a snapshot copied).
+    init(kind: String, source: String?) {
+        let kind = kind == "snapshot" ? (source ?? "view") : kind
         switch kind {
         case "view": self = .card
         case "navigationBar": self = .bar
