@@ -54,6 +54,27 @@ import Testing
         #expect(clippedItems > 300, "the frames show tiles: \(clippedItems) clipped items")
     }
 
+    /// A screen at rest: its titles and text lie in no clip, and are filled by the
+    /// renderer's own filler over the whole canvas rather than by cairo. Painted both ways,
+    /// only the antialiasing of the letters' edges may differ.
+    @Test func unclippedTitlesLookTheSameFilledAsByCairo() throws {
+        let trace = try RenderEnvironment.play("""
+            {"root": {"title": "Inbox", "embedInNavigation": true},
+             "steps": [{"push": {"title": "An article with a long title"}}, {"wait": 1}]}
+            """)
+        let screen = Size(width: trace.screen[0], height: trace.screen[1])
+        let frame = try #require(trace.frames.last)
+        let list = try Renderer(screen: screen).displayLists([frame])[0]
+        let titles = list.items.filter { $0.clips.isEmpty && $0.label != nil }.count
+        #expect(titles >= 2, "the screen shows unclipped titles: \(titles)")
+        let (filled, byCairo) = try Self.paintings(frame, screen: screen)
+        let d = Self.differences(filled, byCairo)
+        let changed = d.filter { $0 > 0 }.count, far = d.filter { $0 > 48 }.count
+        #expect(changed > 0, "the titles are filled by the filler, not by cairo")
+        #expect(changed < d.count / 100, "\(changed) pixels differ")
+        #expect(far == 0, "\(far) pixels differ by more than 48")
+    }
+
     /// Views clipping to their rounded bounds, nested, turned in the plane and in
     /// perspective, holding text and panels that cross their edges.
     @Test func nestedRoundedAndPerspectiveClipsLookTheSameCutAsClipped() throws {
