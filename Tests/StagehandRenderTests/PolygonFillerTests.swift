@@ -135,10 +135,10 @@ import Testing
     }
 
     /// A tile's fills over a picture that is not one flat colour (stripes one to four
-    /// pixels wide, translucent and opaque, on a transparent background): the filler
-    /// reuses a pixel's result for the next one only while what lies under them is the
-    /// same, so its bytes must be cairo's, which blends every pixel. The pieces lie on
-    /// whole pixels, where cairo's coverage is exact as the filler's is.
+    /// pixels wide, translucent and opaque, on a transparent background), several colours
+    /// at once and an opaque one under a translucent one: the filler's bytes must be
+    /// cairo's, pixel by pixel. The pieces lie on whole pixels, where cairo's coverage is
+    /// exact as the filler's is.
     @Test func overPixelsThatDifferTheFillsAreCairos() throws {
         let screen = Size(width: 40, height: 24)
         func rect(_ x: Double, _ y: Double, _ w: Double, _ h: Double) -> Shape {

@@ -171,35 +171,19 @@ final class PolygonFiller {
             sources[(opaque + 1)...].reduce(sources[opaque]) { below, s in s &+ multiply(below, 255 - s >> 24) }
         }
         let width = x1 - x0
-        // Every colour in turn over one pixel, at coverage `m`.
-        @inline(__always) func blend(_ pixel: UInt32, _ m: UInt32) -> UInt32 {
-            var pixel = pixel
-            for source in sources {
-                let s = m == 255 ? source : multiply(source, m)
-                pixel = s &+ multiply(pixel, 255 - s >> 24)
-            }
-            return pixel
-        }
-        // Each pixel's result depends on that pixel alone, so a pixel equal to the one
-        // before it gets the same result: under a tile there is most often one flat colour
-        // (the background, another tile's body), which is blended once per run, not once
-        // per pixel and colour.
+        // Each colour in turn over the whole run, the pixels side by side (the compiler
+        // does several at once); a run over one flat colour could be blended once and
+        // copied, but reading the pixels one by one to find out costs more than this.
         func paint(_ line: UnsafeMutablePointer<UInt32>, _ from: Int, _ to: Int, _ m: UInt32) {
             guard m > 0, from < to else { return }
             if m == 255, let opaqueResult {
                 (line + from).update(repeating: opaqueResult, count: to - from)
                 return
             }
-            var below = line[from]
-            var result = blend(below, m)
-            line[from] = result
-            for x in (from + 1)..<to {
-                let pixel = line[x]
-                if pixel != below {
-                    below = pixel
-                    result = blend(pixel, m)
-                }
-                line[x] = result
+            for source in sources {
+                let s = m == 255 ? source : multiply(source, m)
+                let keep = 255 - s >> 24
+                for x in from..<to { line[x] = s &+ multiply(line[x], keep) }
             }
         }
         for row in y0..<y1 {
