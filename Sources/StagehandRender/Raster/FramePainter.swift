@@ -13,27 +13,42 @@ import StagehandTrace
 /// `body` with its canvas, so that what the workers gather as they go needs no lock and
 /// no worker waits for another; `finish` returns the states too, by worker.
 ///
-/// At most one frame per canvas is queued or being painted: a caller that hands frames
-/// faster than they are painted waits in `paint`, so however long the run, memory holds
-/// a few frames and their display lists, never the run.
+/// A few frames per worker may wait to be painted: a caller that hands frames faster than
+/// they are painted waits in `paint`, so however long the run, memory holds a few frames
+/// and their display lists, never the run. The frames waiting let the caller run ahead
+/// while it can and keep the workers busy through a stretch where it is slow (the step
+/// that makes two hundred snapshots at a transition's start): with only a canvas's worth
+/// queued, the workers waited for it there.
 final class FramePainter<Worker: Sendable, T: Sendable>: Sendable {
     /// One worker's canvas, the title widths it measured last (consecutive frames mostly
     /// show the same titles) and its state; `index` is its place in `finish`'s states.
-    private struct Idle: Sendable {
+    private struct WorkerCanvas: Sendable {
         let index: Int
         let canvas: Canvas
         var widths: TitleWidths
         var state: Worker
     }
 
+    /// The workers not painting and the frames waiting for one, under one lock: a worker
+    /// that finds no frame waiting goes back among the idle in the same step, so a frame
+    /// queued meanwhile always finds either a worker idle or one still draining.
+    private struct Queue: Sendable {
+        var idle: [WorkerCanvas]
+        var waiting: [(frame: Trace.Frame, slot: Int)] = []
+    }
+
     private let screen: Size
     private let body: @Sendable (Canvas, Int, inout Worker) -> T
-    /// The workers not painting.
-    private let idle: Locked<[Idle]>
+    private let queue: Locked<Queue>
     private let results = Locked<[T?]>([])
-    /// Counts the idle workers: `paint` takes one before queuing a frame.
+    /// Counts the frames that may still be handed over: `paint` takes one, a worker gives
+    /// it back when the frame is painted.
     private let free: DispatchSemaphore
+    /// Each worker that is draining the frames waiting.
     private let running = DispatchGroup()
+
+    /// How many frames per worker may be queued or being painted.
+    static var framesPerWorker: Int { 3 }
 
     /// `workers` canvases (by default one per core) of `width`×`height` pixels showing
     /// `screen`, made here, so a size cairo refuses fails here and not in a worker; each
@@ -43,36 +58,54 @@ final class FramePainter<Worker: Sendable, T: Sendable>: Sendable {
          _ body: @escaping @Sendable (Canvas, Int, inout Worker) -> T) throws(RenderError) {
         let count = max(1, workers ?? ProcessInfo.processInfo.activeProcessorCount)
         let metrics = try FontMetrics.shared()
-        var workers: [Idle] = []
+        var workers: [WorkerCanvas] = []
         for index in 0..<count {
-            workers.append(Idle(index: index, canvas: try Canvas(width: width, height: height, screen: screen),
+            workers.append(WorkerCanvas(index: index, canvas: try Canvas(width: width, height: height, screen: screen),
                                 widths: TitleWidths(metrics: metrics), state: state(index)))
         }
-        idle = Locked(workers)
-        free = DispatchSemaphore(value: count)
+        queue = Locked(Queue(idle: workers))
+        free = DispatchSemaphore(value: count * Self.framesPerWorker)
         self.screen = screen
         self.body = body
     }
 
-    /// Queues `frame` to be painted (waiting while every canvas is busy); returns the
-    /// slot its result will have.
+    /// Queues `frame` to be painted (waiting while enough frames are queued already);
+    /// returns the slot its result will have.
     func paint(_ frame: Trace.Frame) -> Int {
         free.wait()
         let slot = results.withLock { results in
             results.append(nil)
             return results.count - 1
         }
-        running.enter()
-        DispatchQueue.global().async { [self] in
-            var worker = idle.withLock { $0.removeLast() }
-            worker.canvas.draw(DisplayList(frame: frame, screen: screen, widths: &worker.widths))
-            let result = body(worker.canvas, worker.index, &worker.state)
-            idle.withLock { $0.append(worker) }
-            results.withLock { $0[slot] = result }
-            free.signal()
-            running.leave()
+        let worker = queue.withLock { queue -> WorkerCanvas? in
+            queue.waiting.append((frame, slot))
+            return queue.idle.popLast()
+        }
+        if let worker {
+            running.enter()
+            DispatchQueue.global().async { [self] in drain(worker) }
         }
         return slot
+    }
+
+    /// Paints the frames waiting, in order, on `worker`'s canvas until none is left.
+    private func drain(_ worker: WorkerCanvas) {
+        var worker = worker
+        while true {
+            let next = queue.withLock { queue -> (frame: Trace.Frame, slot: Int)? in
+                guard !queue.waiting.isEmpty else {
+                    queue.idle.append(worker)
+                    return nil
+                }
+                return queue.waiting.removeFirst()
+            }
+            guard let (frame, slot) = next else { break }
+            worker.canvas.draw(DisplayList(frame: frame, screen: screen, widths: &worker.widths))
+            let result = body(worker.canvas, worker.index, &worker.state)
+            results.withLock { $0[slot] = result }
+            free.signal()
+        }
+        running.leave()
     }
 
     /// Waits for every frame queued; their results, by slot, and the workers' states,
@@ -80,7 +113,7 @@ final class FramePainter<Worker: Sendable, T: Sendable>: Sendable {
     func finish() -> (results: [T], states: [Worker]) {
         running.wait()
         let results = results.withLock { $0.map { $0! } }
-        let states = idle.withLock { $0 }.sorted { $0.index < $1.index }.map(\.state)
+        let states = queue.withLock { $0.idle }.sorted { $0.index < $1.index }.map(\.state)
         return (results, states)
     }
 }
