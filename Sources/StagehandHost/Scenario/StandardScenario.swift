@@ -86,14 +86,7 @@ package enum StandardScenario {
     /// (the effect's own: key → value) given to its factory.
     package static func make(for effect: EffectInfo, library: EffectLibrary, screen: Size, framesPerSecond: Int,
                             parameters: [String: String] = [:]) -> Scenario {
-        var runner = ScenarioRunner(library: library, parameters: [effect.name: parameters])
-        // The probes are read for their events only.
-        runner.recordsFrames = false
-        let gap = probeGap(effect, parameters: parameters)
-        // A pop made to follow its own bundle's push (parallax-pop shows the push's snapshot).
-        let companionPush = effect.kind == .pop
-            ? library.effects.first { $0.kind == .push && $0.bundlePath == effect.bundlePath }?.name : nil
-        let candidates = plans(for: effect, pushedWith: companionPush)
+        let (runner, gap, candidates) = probing(effect, library: library, parameters: parameters)
         var chosen: (Plan, Trace)?
         for plan in candidates {
             let trace = runner.run(plan.scenario(screen: screen, fps: framesPerSecond, waits: nil, gap: gap)).trace
@@ -106,6 +99,19 @@ package enum StandardScenario {
         guard let (plan, probe) = chosen else { return Scenario() }
         let waits = plan.waits(from: probe, gap: gap)
         return plan.scenario(screen: screen, fps: framesPerSecond, waits: waits, gap: gap)
+    }
+
+    /// The runner of the probes (events only), the probes' wait after each beat, and the
+    /// candidate plans.
+    static func probing(_ effect: EffectInfo, library: EffectLibrary,
+                        parameters: [String: String]) -> (runner: ScenarioRunner, gap: Double, candidates: [Plan]) {
+        var runner = ScenarioRunner(library: library, parameters: [effect.name: parameters])
+        // The probes are read for their events only.
+        runner.recordsFrames = false
+        // A pop made to follow its own bundle's push (parallax-pop shows the push's snapshot).
+        let companionPush = effect.kind == .pop
+            ? library.effects.first { $0.kind == .push && $0.bundlePath == effect.bundlePath }?.name : nil
+        return (runner, probeGap(effect, parameters: parameters), plans(for: effect, pushedWith: companionPush))
     }
 
     /// Long enough for any transition of this effect to end: its duration parameter
@@ -154,7 +160,10 @@ package enum StandardScenario {
         var beats: [(Size) -> Beat]
         var expectsDrags = false
 
-        func scenario(screen: Size, fps: Int, waits: [Double]?, gap: Double) -> Scenario {
+        /// The run of this plan on `screens` (the full standard content unless a probe asks
+        /// for lighter), with `waits` after the beats (nil: `gap` after each).
+        func scenario(screen: Size, fps: Int, waits: [Double]?, gap: Double,
+                      screens: [String: ScreenContent] = StandardScenario.matchedScreens) -> Scenario {
             var s = Scenario()
             s.screen = screen
             s.framesPerSecond = fps
@@ -165,7 +174,7 @@ package enum StandardScenario {
             s.pop = pop
             s.interactivePop = interactivePop
             s.settleLimit = gap
-            s.screens = StandardScenario.matchedScreens
+            s.screens = screens
             var steps: [ScenarioStep] = [.wait(StandardScenario.lead)]
             for (k, make) in beats.enumerated() {
                 switch make(screen) {

@@ -112,26 +112,38 @@ struct PreviewCommand: ParsableCommand {
             StandardError.write("error: \(name): \(error.summary); nothing to preview")
             throw ExitCode.failure
         }
-        let scenario = StandardScenario.make(for: effect, library: library, screen: screen, framesPerSecond: framesPerSecond,
-                                             parameters: overrides)
         let runner = ScenarioRunner(library: library, parameters: [name: overrides])
-        let report: (Diagnostic) -> Void = { diagnostic in
-            if diagnostic.severity != .note { StandardError.write(diagnostic.description) }
-        }
-        let summary: String
-        if chosen == .gif {
-            // Painted while the run records (only the frames the GIF shows): a run of many
-            // views never held whole.
-            let hide = hideTouches
-            summary = try output.writeGIF(renderer: Renderer(screen: scenario.screen), framesPerSecond: scenario.framesPerSecond) { stream in
-                _ = runner.run(scenario, diagnostics: report, frames: { stream.add(hide ? $0.withoutTouches : $0) },
-                               framesWanted: stream.wants)
+        // The scenario's waits are checked by its own run: a run that shows them wrong is
+        // made again with the right ones, its picture replacing the first. Only the kept
+        // run's diagnostics are said (a run that fails says its own as it stops).
+        let (summary, diagnostics) = try StandardScenario.play(for: effect, library: library, screen: screen,
+                                                               framesPerSecond: framesPerSecond, parameters: overrides) { scenario, afterStep in
+            var said: [Diagnostic] = []
+            let report: (Diagnostic) -> Void = { diagnostic in
+                if diagnostic.severity != .note { said.append(diagnostic) }
             }
-        } else {
-            let result = runner.run(scenario, diagnostics: report)
-            let trace = hideTouches ? result.trace.withoutTouches : result.trace
-            summary = try output.write(trace, renderer: Renderer(trace: trace))
+            do {
+                if chosen == .gif {
+                    // Painted while the run records (only the frames the GIF shows): a run of
+                    // many views never held whole.
+                    let hide = hideTouches
+                    var trace = Trace(fps: scenario.framesPerSecond, screen: [], frames: [], events: [])
+                    let summary = try output.writeGIF(renderer: Renderer(screen: scenario.screen),
+                                                      framesPerSecond: scenario.framesPerSecond) { stream in
+                        trace = runner.run(scenario, diagnostics: report, frames: { stream.add(hide ? $0.withoutTouches : $0) },
+                                           framesWanted: stream.wants, afterStep: afterStep).trace
+                    }
+                    return (trace, (summary, said))
+                }
+                let result = runner.run(scenario, diagnostics: report, afterStep: afterStep)
+                let trace = hideTouches ? result.trace.withoutTouches : result.trace
+                return (result.trace, (try output.write(trace, renderer: Renderer(trace: trace)), said))
+            } catch {
+                for diagnostic in said { StandardError.write(diagnostic.description) }
+                throw error
+            }
         }
+        for diagnostic in diagnostics { StandardError.write(diagnostic.description) }
         print("wrote \(output.out): \(summary)")
     }
 

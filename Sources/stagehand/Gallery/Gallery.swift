@@ -99,28 +99,33 @@ struct Gallery {
 
     func render(_ effect: EffectInfo) -> Rendered {
         do {
-            let scenario = StandardScenario.make(for: effect, library: library, screen: screen, framesPerSecond: framesPerSecond)
             let runner = ScenarioRunner(library: library)
-            let timing = GIFTiming(framesPerSecond: min(scenario.framesPerSecond, Self.galleryFramesPerSecond))
-            var result = Rendered()
-            if contactSheet == nil {
-                // Only the GIF: painted while the run records, the run never held whole, and
-                // only the frames it shows recorded.
-                let stream = try GIFStream(renderer: Renderer(screen: scenario.screen), timing: timing)
-                let hide = hidesTouches
-                _ = runner.run(scenario, frames: { stream.add(hide ? $0.withoutTouches : $0) }, framesWanted: stream.wants)
-                result.gif = try stream.finish()
-                return result
+            // The scenario's waits are checked by its own run (one that shows them wrong is
+            // made again with the right ones).
+            return try StandardScenario.play(for: effect, library: library, screen: screen,
+                                             framesPerSecond: framesPerSecond) { scenario, afterStep in
+                let timing = GIFTiming(framesPerSecond: min(scenario.framesPerSecond, Self.galleryFramesPerSecond))
+                var result = Rendered()
+                if contactSheet == nil {
+                    // Only the GIF: painted while the run records, the run never held whole,
+                    // and only the frames it shows recorded.
+                    let stream = try GIFStream(renderer: Renderer(screen: scenario.screen), timing: timing)
+                    let hide = hidesTouches
+                    let run = runner.run(scenario, frames: { stream.add(hide ? $0.withoutTouches : $0) }, framesWanted: stream.wants,
+                                         afterStep: afterStep)
+                    result.gif = try stream.finish()
+                    return (run.trace, result)
+                }
+                // The still is chosen from the whole run's events and frames.
+                let run = runner.run(scenario, afterStep: afterStep).trace
+                let trace = hidesTouches ? run.withoutTouches : run
+                if folder != nil {
+                    result.gif = try Renderer(trace: trace).gif(trace: trace, timing: timing)
+                }
+                result.still = FrameChoice.frame(at: FrameChoice.defaultTime(in: trace, effect: effect.name, fraction: FrameChoice.stillFraction), in: trace)
+                if result.still == nil { result.failure = "the run has no frames" }
+                return (run, result)
             }
-            // The still is chosen from the whole run's events and frames.
-            let run = runner.run(scenario).trace
-            let trace = hidesTouches ? run.withoutTouches : run
-            if folder != nil {
-                result.gif = try Renderer(trace: trace).gif(trace: trace, timing: timing)
-            }
-            result.still = FrameChoice.frame(at: FrameChoice.defaultTime(in: trace, effect: effect.name, fraction: FrameChoice.stillFraction), in: trace)
-            if result.still == nil { result.failure = "the run has no frames" }
-            return result
         } catch {
             return Rendered(failure: "\(error)")
         }
