@@ -145,6 +145,25 @@ import Testing
         #expect(v.presentation.center.x == 105)
     }
 
+    @Test func aPropertyChangedTwiceInOneBlockAmongManyViewsIsOneAnimationFromTheFirstOldToTheLastNewValue() {
+        let stage = Stage(framesPerSecond: 60)
+        let views = (0..<40).map { i in View(frame: Rect(x: Double(i) * 10, y: 0, width: 10, height: 10)) }
+        for v in views { stage.window.addSubview(v) }
+        View.animate(withDuration: 1, options: .curveLinear) {
+            // Interleaved: each view's alpha is changed again after every other view's
+            // centre, so the second change must find its own view's first one.
+            for v in views { v.alpha = 0.2 }
+            for (i, v) in views.enumerated() { v.center = Point(x: v.center.x, y: 5 + Double(i)) }
+            for (i, v) in views.enumerated() { v.alpha = Double(i) / 40 }
+        }
+        #expect(stage.animator.runningCount == 2 * views.count)
+        stage.advance(by: 0.5)
+        for (i, v) in views.enumerated() {
+            #expect(abs(v.presentation.alpha - (1 + Double(i) / 40) / 2) < 1e-9, "view \(i)")
+            #expect(abs(v.presentation.center.y - (5 + (5 + Double(i))) / 2) < 1e-9, "view \(i)")
+        }
+    }
+
     @Test func performWithoutAnimationChangesAtOnce() {
         let stage = Stage()
         let v = View(frame: Rect(x: 0, y: 0, width: 10, height: 10))

@@ -32,7 +32,16 @@ final class AnimationTransaction {
     }
 
     let kind: Kind
-    var changes: [Change] = []
+    private(set) var changes: [Change] = []
+    /// Where each (view, property) pair is in `changes`: a block that moves hundreds of
+    /// views (an explode's tiles) would otherwise search the whole list at every change.
+    /// `ObjectIdentifier` is safe as a key: `changes` keeps the view alive meanwhile.
+    private var index: [ChangeKey: Int] = [:]
+
+    private struct ChangeKey: Hashable {
+        let view: ObjectIdentifier
+        let property: AnimatableProperty
+    }
     /// For keyframes: the relative (start, end) of each slice; slice 0 is the whole.
     var slices: [Slice] = [.init(start: 0, end: 1)]
 
@@ -40,10 +49,12 @@ final class AnimationTransaction {
 
     func record(view: View, property: AnimatableProperty, old: AnimatableValue,
                 onScreen: AnimatableValue, new: AnimatableValue, slice: Int) {
-        if let i = changes.firstIndex(where: { $0.view === view && $0.property == property }) {
+        let key = ChangeKey(view: ObjectIdentifier(view), property: property)
+        if let i = index[key] {
             changes[i].new = new
             changes[i].keyframeValues.append((slice, new))
         } else {
+            index[key] = changes.count
             changes.append(Change(view: view, property: property, old: old, onScreen: onScreen,
                                   new: new, keyframeValues: [(slice, new)]))
         }

@@ -14,8 +14,10 @@ final class BridgeCall {
     /// The effect (and its bundle), or the bundle, being called.
     let caller: BridgeCaller
 
-    /// The caller as diagnostics name it: `libX.so (effect)`.
-    var source: String { caller.name }
+    /// The caller as diagnostics name it: `libX.so (effect)`. Worked out once per call:
+    /// every handle the call makes keeps it (an explode's hundreds of tiles would
+    /// otherwise each split the bundle's path and build the name again).
+    private(set) lazy var source: String = caller.name
 
     private init(stage: Stage?, caller: BridgeCaller) {
         self.stage = stage

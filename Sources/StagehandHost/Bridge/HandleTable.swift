@@ -40,7 +40,13 @@ final class HandleTable: Sendable {
     /// The table of the stage this thread runs for the bundle (made on first use), or the
     /// one for handles given out on no stage.
     private func ownTable() -> StageHandles {
-        guard let stage = BridgeCall.runningStage else { return unstaged }
+        table(of: BridgeCall.runningStage)
+    }
+
+    /// The table of `stage` (made on first use), or the one for handles given out on no
+    /// stage; for callers that already know the stage this thread runs.
+    private func table(of stage: Stage?) -> StageHandles {
+        guard let stage else { return unstaged }
         let key = ObjectIdentifier(StageHandles.self)
         if let t = stage.attachments[key] as? StageHandles { return t }
         let t = StageHandles(stage: stage)
@@ -54,7 +60,8 @@ final class HandleTable: Sendable {
 
     /// The handle for `object`, registering it for the stage this thread runs.
     func handle(_ object: AnyObject, _ kind: Kind) -> UnsafeMutableRawPointer {
-        let h = ownTable().handle(object, kind, source: BridgeCall.current?.source, numbering: number)
+        let (table, source) = ownTableAndSource()
+        let h = table.handle(object, kind, source: source, numbering: number)
         return UnsafeMutableRawPointer(bitPattern: h)!
     }
 
@@ -65,8 +72,8 @@ final class HandleTable: Sendable {
     /// Keeps `object` alive until `release` (interaction controllers a bundle made), or
     /// until its stage goes.
     func retain(_ object: AnyObject, _ kind: Kind) -> UnsafeMutableRawPointer {
-        let table = ownTable()
-        let h = table.handle(object, kind, source: BridgeCall.current?.source, numbering: number)
+        let (table, source) = ownTableAndSource()
+        let h = table.handle(object, kind, source: source, numbering: number)
         table.keep(object, for: h)
         return UnsafeMutableRawPointer(bitPattern: h)!
     }
@@ -74,10 +81,17 @@ final class HandleTable: Sendable {
     /// Keeps `object` alive until the running transition of this thread's stage ends
     /// (new views a bundle made).
     func retainTemporarily(_ object: AnyObject, _ kind: Kind) -> UnsafeMutableRawPointer {
-        let table = ownTable()
-        let h = table.handle(object, kind, source: BridgeCall.current?.source, numbering: number)
+        let (table, source) = ownTableAndSource()
+        let h = table.handle(object, kind, source: source, numbering: number)
         table.keepTemporarily(object)
         return UnsafeMutableRawPointer(bitPattern: h)!
+    }
+
+    /// This thread's table (as `ownTable`) and the name of the bundle call in progress,
+    /// from one look at the thread's call: every new handle needs both.
+    private func ownTableAndSource() -> (StageHandles, String?) {
+        let call = BridgeCall.current
+        return (table(of: call?.stage ?? Stage.currentIfAny), call?.source)
     }
 
     /// Lets go of what `retain` kept. A handle whose stage has gone is let go with it.
@@ -99,9 +113,10 @@ final class HandleTable: Sendable {
     func resolve<T: AnyObject>(_ p: OpaquePointer?, as: T.Type, _ kind: Kind, in function: String) -> T? {
         guard let p else { return nil }
         let raw = UInt(bitPattern: UnsafeMutableRawPointer(p))
-        let onStage = BridgeCall.runningStage != nil
+        let running = BridgeCall.runningStage
+        let onStage = running != nil
         if onStage || BridgeCall.current != nil {
-            if let entry = ownTable().entry(raw) ?? (onStage ? nil : unstaged.entry(raw)) {
+            if let entry = table(of: running).entry(raw) ?? (onStage ? nil : unstaged.entry(raw)) {
                 return check(entry, as: T.self, kind, in: function)
             }
             if onStage, let entry = unstaged.entry(raw) { return check(entry, as: T.self, kind, in: function) }
