@@ -144,6 +144,15 @@ package enum StandardScenario {
         case step(ScenarioStep)
         case drag(from: Point, to: Point)
 
+        /// The scenario's step for it.
+        var step: ScenarioStep {
+            switch self {
+            case .step(let step): return step
+            case .drag(let from, let to):
+                return .drag(from: from, to: to, duration: StandardScenario.dragDuration, hold: StandardScenario.dragHold, release: .lift)
+            }
+        }
+
         var ownDuration: Double {
             if case .drag = self { return StandardScenario.dragDuration + StandardScenario.dragHold }
             return 0
@@ -177,12 +186,7 @@ package enum StandardScenario {
             s.screens = screens
             var steps: [ScenarioStep] = [.wait(StandardScenario.lead)]
             for (k, make) in beats.enumerated() {
-                switch make(screen) {
-                case .step(let step): steps.append(step)
-                case .drag(let from, let to):
-                    steps.append(.drag(from: from, to: to, duration: StandardScenario.dragDuration,
-                                       hold: StandardScenario.dragHold, release: .lift))
-                }
+                steps.append(make(screen).step)
                 steps.append(.wait(waits?[k] ?? gap))
             }
             s.steps = steps
