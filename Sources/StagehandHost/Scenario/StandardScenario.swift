@@ -25,7 +25,8 @@ import StagehandCore
 /// per candidate and the first whose drags begin, finish and cancel an interactive
 /// transition is kept. That first run, with long waits, also measures each transition,
 /// so the final scenario pauses the same short while after each one whatever the
-/// effect's duration.
+/// effect's duration. (`play` gives a caller that runs the scenario anyway the same
+/// scenario without that first run: StandardScenario+Play.swift.)
 package enum StandardScenario {
     /// Titles whose colours (see `Palette`) are far apart, so each screen is easy to
     /// tell from the others.
