@@ -415,7 +415,7 @@ public final class Animator {
             case .transform: value = transforms.value(row: row, atLocalTime: local).animatableValue
             case .color: value = colors.value(row: row, atLocalTime: local).animatableValue
             }
-            value.apply(to: &view.model, property: property)
+            value.apply(to: &view.modelValues, property: property)
             removeAnimation(of: view, property: property, finished: true)
         }
     }

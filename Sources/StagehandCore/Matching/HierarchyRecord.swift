@@ -47,7 +47,7 @@ struct HierarchyRecord {
     func restore(subtrees: Bool) {
         for entry in entries {
             entry.view.removeAllAnimations()
-            entry.view.model = entry.state
+            entry.view.modelValues = entry.state
             entry.view.matchID = entry.matchID
             if subtrees {
                 entry.view.replaceSubviews(with: entry.subviews)

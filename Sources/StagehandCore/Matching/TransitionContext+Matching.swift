@@ -23,8 +23,8 @@ extension TransitionContext {
         inner.remove(ObjectIdentifier(view))
         let copy = view.snapshotView(excluding: inner)
         copy.matchID = nil
-        copy.model.anchorPoint = Point(x: 0.5, y: 0.5)
-        copy.model.setFrame(settledFrame(of: view))
+        copy.modelValues.anchorPoint = Point(x: 0.5, y: 0.5)
+        copy.modelValues.setFrame(settledFrame(of: view))
         return copy
     }
 
@@ -38,9 +38,9 @@ extension TransitionContext {
         guard matchedViews.contains(ObjectIdentifier(view)) else { return false }
         let frame = settledFrame(of: view)
         containerView.addSubview(view)
-        view.model.transform3D = .identity
-        view.model.anchorPoint = Point(x: 0.5, y: 0.5)
-        view.model.setFrame(frame)
+        view.modelValues.transform3D = .identity
+        view.modelValues.anchorPoint = Point(x: 0.5, y: 0.5)
+        view.modelValues.setFrame(frame)
         return true
     }
 }

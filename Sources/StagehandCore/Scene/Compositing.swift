@@ -18,6 +18,6 @@ extension View {
     /// it once and animates the alphas.
     public var compositing: Compositing {
         get { model.compositing }
-        set { model.compositing = newValue }
+        set { modelValues.compositing = newValue }
     }
 }

@@ -6,7 +6,7 @@ extension View {
     /// only while it faces front. Not animatable.
     public var isDoubleSided: Bool {
         get { model.isDoubleSided }
-        set { model.isDoubleSided = newValue }
+        set { modelValues.isDoubleSided = newValue }
     }
 
     /// CALayer.sublayerTransform: applied to every subview about this view's anchor
@@ -21,7 +21,7 @@ extension View {
     /// rounded by the corner radius. Not animatable.
     public var clipsToBounds: Bool {
         get { model.clipsToBounds }
-        set { model.clipsToBounds = newValue }
+        set { modelValues.clipsToBounds = newValue }
     }
 
     /// Only what lies inside the mask (a rounded rectangle in bounds coordinates) is
@@ -37,7 +37,7 @@ extension View {
                     engine.removeAnimation(of: self, property: .maskRect, finished: false)
                     engine.removeAnimation(of: self, property: .maskCornerRadius, finished: false)
                 }
-                model.mask = newValue
+                modelValues.mask = newValue
                 return
             }
             change(.maskRect, to: .rect(newValue.rect))
@@ -94,7 +94,7 @@ extension View {
     /// It is a view that clips to its bounds holding a snapshot of the view, placed so
     /// that `rect`'s origin is at its top left: whatever a snapshot carries (subviews,
     /// content) is in a tile too, exactly where it was. The snapshot holds only the
-    /// subviews that can draw inside `rect` (see `copyForSnapshot(parent:keeping:upward:)` in View),
+    /// subviews that can draw inside `rect` (see `copyForSnapshot(parent:keeping:excluding:)` in View),
     /// so a screen cut into many tiles costs about one snapshot, not one per tile.
     ///
     /// The tile itself draws nothing (its `sourceKind` is `.container`): the copy inside
@@ -108,11 +108,11 @@ extension View {
         let tile = View(frame: Rect(origin: .zero, size: r.size), kind: .snapshot, label: nil)
         tile.name = "snapshot of \(displayName) (\(Self.short(r.origin.x)), \(Self.short(r.origin.y)), \(Self.short(r.width)) × \(Self.short(r.height)))"
         tile.sourceKind = .container
-        tile.model.clipsToBounds = true
+        tile.modelValues.clipsToBounds = true
         let whole = snapshotView(keeping: r)
         // Place the copy so that `r.origin` of its bounds sits at the tile's (0, 0).
         let b = whole.model.bounds, a = whole.model.anchorPoint
-        whole.model.center = Point(x: b.origin.x + a.x * b.width - r.origin.x,
+        whole.modelValues.center = Point(x: b.origin.x + a.x * b.width - r.origin.x,
                                    y: b.origin.y + a.y * b.height - r.origin.y)
         tile.insertSubview(whole, at: 0)
         return tile

@@ -7,15 +7,43 @@ extension View {
     /// boxes, cut to the bounds when it clips. One point wider on every side, for the
     /// antialiased edges. `nil` when no finite box is known (a corner behind the eye).
     func drawnExtent() -> Rect? {
+        var memo: [ObjectIdentifier: Rect?] = [:]
+        return drawnExtent(memo: &memo)
+    }
+
+    /// `drawnExtent()`, kept on the view while nothing it reads changes (see
+    /// `DrawnExtentCache`), and in `memo` for views that cannot keep it (something under
+    /// them animates) for as long as the caller's one snapshot lasts: a snapshot asks each
+    /// level's subviews for their extents, and each of those is made of the extents below.
+    func drawnExtent(memo: inout [ObjectIdentifier: Rect?]) -> Rect? {
+        if case .known(let extent) = drawnExtentCache { return extent }
+        if !memo.isEmpty, let extent = memo[ObjectIdentifier(self)] { return extent }
+        let (extent, keep) = workOutDrawnExtent(memo: &memo)
+        if keep {
+            drawnExtentCache = .known(extent)
+        } else {
+            memo.updateValue(extent, forKey: ObjectIdentifier(self))
+        }
+        return extent
+    }
+
+    /// The extent from the subviews' extents, and whether it may be kept: only when this
+    /// view does not animate and every visible subview kept its own.
+    private func workOutDrawnExtent(memo: inout [ObjectIdentifier: Rect?]) -> (Rect?, keep: Bool) {
         let p = presentation
+        var keep = animationRows.count == 0
         var box = p.bounds.standardized
         var children: Rect?
+        let sublayer = p.sublayerTransformInBounds
         // `isHidden` is not animatable: the model's is what shows, read without working
         // out the whole presentation of every subview.
         for sub in subviews where !sub.model.isHidden {
-            guard let e = sub.drawnExtent(), let mapped = Self.boundingBox(of: e, through: [sub.toSuperview()]) else {
+            let e = sub.drawnExtent(memo: &memo)
+            if !sub.drawnExtentCache.isKnown { keep = false }
+            guard let e, let mapped = Self.boundingBox(of: e, through: sub.toSuperview(sublayer: sublayer)) else {
                 if p.clipsToBounds { children = p.bounds.standardized; continue }
-                return nil
+                // The subviews after this one were not asked: nothing to keep.
+                return (nil, false)
             }
             children = children.map { Self.union($0, mapped) } ?? mapped
         }
@@ -23,7 +51,35 @@ extension View {
             // Clipped children draw nothing outside the bounds, which the box holds already.
             if !p.clipsToBounds { box = Self.union(box, c) }
         }
-        return Self.withShadow(box, p)
+        return (Self.withShadow(box, p), keep)
+    }
+
+    /// `toSuperview()` with the superview's `sublayerTransformInBounds` already worked
+    /// out (a parent's, shared by all its subviews): the same transform.
+    func toSuperview(sublayer: Transform3D?) -> Transform3D {
+        Self.toSuperview(own: presentation, sublayer: sublayer)
+    }
+
+    /// `toSuperview()` from this view's presentation `own` and the superview's
+    /// `sublayerTransformInBounds`.
+    static func toSuperview(own: ViewState, sublayer: Transform3D?) -> Transform3D {
+        let t = own.toSuperview
+        guard let sublayer else { return t }
+        return t.concatenating(sublayer)
+    }
+
+    /// Forgets the drawn extent of this view and of every ancestor that kept one, after a
+    /// change to something it reads (its model, subviews or animations). An ancestor
+    /// that kept nothing has no ancestor that kept anything reading through it (see
+    /// `DrawnExtentCache`), so the walk stops there: with nothing kept, a change costs
+    /// a look at the superview.
+    func forgetDrawnExtent() {
+        drawnExtentCache = .unknown
+        var node = superview
+        while let n = node, n.drawnExtentCache.isKnown {
+            n.drawnExtentCache = .unknown
+            node = n.superview
+        }
     }
 
     /// `box` grown by the view's shadow (a blurred copy of its shape, moved by the
@@ -36,36 +92,43 @@ extension View {
             out = union(out, shadow)
         }
         let grown = out.insetBy(dx: -1, dy: -1)
-        return [grown.minX, grown.minY, grown.maxX, grown.maxY].allSatisfy(\.isFinite) ? grown : nil
+        return grown.minX.isFinite && grown.minY.isFinite && grown.maxX.isFinite && grown.maxY.isFinite ? grown : nil
     }
 
-    /// The box holding `box` after each transform of `chain` in turn, each level
-    /// flattened as a layer is into its parent; `nil` when a corner falls behind the eye
-    /// (the image is then unbounded).
-    static func boundingBox(of box: Rect, through chain: [Transform3D]) -> Rect? {
-        var b = box
-        for t in chain {
-            var points: [Point] = []
-            points.reserveCapacity(4)
-            for c in b.corners {
-                let (point, w) = t.project(x: c.x, y: c.y)
-                guard w > 1e-9, point.x.isFinite, point.y.isFinite else { return nil }
-                points.append(point)
-            }
-            b = Rect(boundingBoxOf: points)
-        }
-        return b
+    /// The box holding `box` after `t`, flattened; `nil` when a corner falls behind the
+    /// eye. The corners in `Rect.corners`' order, folded as `Rect(boundingBoxOf:)` folds
+    /// points (the same result to the bit), without the two arrays those make: a tile
+    /// maps a box up every level for every subview it passes.
+    static func boundingBox(of box: Rect, through t: Transform3D) -> Rect? {
+        let x0 = box.minX, y0 = box.minY, x1 = box.maxX, y1 = box.maxY
+        guard let a = projected(x0, y0, t), let b = projected(x1, y0, t),
+              let c = projected(x1, y1, t), let d = projected(x0, y1, t) else { return nil }
+        var lo = a, hi = a
+        fold(b, into: &lo, &hi)
+        fold(c, into: &lo, &hi)
+        fold(d, into: &lo, &hi)
+        return Rect(x: lo.x, y: lo.y, width: hi.x - lo.x, height: hi.y - lo.y)
     }
 
+    /// A corner through `t`; `nil` behind the eye or off to infinity.
+    private static func projected(_ x: Double, _ y: Double, _ t: Transform3D) -> Point? {
+        let (point, w) = t.project(x: x, y: y)
+        guard w > 1e-9, point.x.isFinite, point.y.isFinite else { return nil }
+        return point
+    }
+
+    /// One step of `Rect(boundingBoxOf:)`'s fold.
+    private static func fold(_ p: Point, into lo: inout Point, _ hi: inout Point) {
+        lo.x = min(lo.x, p.x); lo.y = min(lo.y, p.y)
+        hi.x = max(hi.x, p.x); hi.y = max(hi.y, p.y)
+    }
+
+    /// The box of both, folded from their corners as `Rect(boundingBoxOf:)` would be.
     private static func union(_ a: Rect, _ b: Rect) -> Rect {
-        Rect(boundingBoxOf: [Point(x: a.minX, y: a.minY), Point(x: a.maxX, y: a.maxY),
-                             Point(x: b.minX, y: b.minY), Point(x: b.maxX, y: b.maxY)])
-    }
-
-    private static func intersection(_ a: Rect, _ b: Rect) -> Rect? {
-        let x0 = max(a.minX, b.minX), y0 = max(a.minY, b.minY)
-        let x1 = min(a.maxX, b.maxX), y1 = min(a.maxY, b.maxY)
-        guard x0 <= x1, y0 <= y1 else { return nil }
-        return Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+        var lo = Point(x: a.minX, y: a.minY), hi = lo
+        fold(Point(x: a.maxX, y: a.maxY), into: &lo, &hi)
+        fold(Point(x: b.minX, y: b.minY), into: &lo, &hi)
+        fold(Point(x: b.maxX, y: b.maxY), into: &lo, &hi)
+        return Rect(x: lo.x, y: lo.y, width: hi.x - lo.x, height: hi.y - lo.y)
     }
 }

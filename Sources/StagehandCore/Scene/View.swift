@@ -55,17 +55,32 @@ open class View {
     public var matchID: String?
 
     /// The layer's model values.
-    public internal(set) var model: ViewState
+    public var model: ViewState { modelValues }
+    /// `model`, changed only through here: a change forgets what this view and those
+    /// above it kept of their drawing (see `DrawnExtentCache`). An observer on `model`
+    /// itself would list it in the public API as settable.
+    var modelValues: ViewState {
+        didSet { forgetDrawnExtent() }
+    }
 
     public private(set) weak var superview: View?
-    public private(set) var subviews: [View] = []
+    public var subviews: [View] { subviewList }
+    /// `subviews`, changed only through here (as `modelValues`, and for the same reason).
+    private var subviewList: [View] = [] {
+        didSet { forgetDrawnExtent() }
+    }
     public internal(set) var gestureRecognizers: [GestureRecognizer] = []
 
     /// The controller whose root view this is (UIView's next responder).
     public internal(set) weak var viewController: ViewController?
 
     /// This view's rows in its engine's animation tables, at most one per property.
-    var animationRows = AnimationRows()
+    var animationRows = AnimationRows() {
+        // An animation starting or ending changes what the presentation reads.
+        didSet { forgetDrawnExtent() }
+    }
+    /// `drawnExtent()` as last worked out, while nothing it reads has changed.
+    var drawnExtentCache = DrawnExtentCache.unknown
     /// The engine whose tables `animationRows` index (the stage's that animated it).
     weak var animationEngine: Animator?
 
@@ -77,7 +92,7 @@ open class View {
     public init(frame: Rect = .zero, kind: Kind = .view, label: String? = nil) {
         self.kind = kind
         self.label = label
-        self.model = ViewState(frame: frame)
+        self.modelValues = ViewState(frame: frame)
     }
 
     // MARK: - Animatable properties
@@ -136,14 +151,14 @@ open class View {
     /// Not animatable, as in UIKit: changes at once even inside an animation block.
     public var isHidden: Bool {
         get { model.isHidden }
-        set { model.isHidden = newValue }
+        set { modelValues.isHidden = newValue }
     }
 
     /// Not animatable; keeps the frame's position the way Core Animation does not — it
     /// moves the layer. Set it before placing the view.
     public var anchorPoint: Point {
         get { model.anchorPoint }
-        set { model.anchorPoint = newValue }
+        set { modelValues.anchorPoint = newValue }
     }
 
     /// What is on screen now: the model with every running animation's current value.
@@ -157,7 +172,7 @@ open class View {
 
     func change(_ property: AnimatableProperty, to value: AnimatableValue) {
         let old = AnimatableValue.read(property, from: model)
-        value.apply(to: &model, property: property)
+        value.apply(to: &modelValues, property: property)
         Animator.current.recordChange(of: self, property: property, from: old, to: value)
     }
 
@@ -173,12 +188,12 @@ open class View {
     public func insertSubview(_ view: View, at index: Int) {
         guard view !== self, !isDescendant(of: view) else { return }
         if view.superview === self, let current = subviews.firstIndex(where: { $0 === view }) {
-            subviews.remove(at: current)
-            subviews.insert(view, at: min(max(index, 0), subviews.count))
+            subviewList.remove(at: current)
+            subviewList.insert(view, at: min(max(index, 0), subviewList.count))
             return
         }
         view.removeFromSuperview()
-        subviews.insert(view, at: min(max(index, 0), subviews.count))
+        subviewList.insert(view, at: min(max(index, 0), subviewList.count))
         view.superview = self
     }
 
@@ -209,7 +224,7 @@ open class View {
     /// would go through every sibling for each).
     public func removeFromSuperview() {
         guard let parent = superview else { return }
-        if let index = parent.subviews.firstIndex(where: { $0 === self }) { parent.subviews.remove(at: index) }
+        if let index = parent.subviews.firstIndex(where: { $0 === self }) { parent.subviewList.remove(at: index) }
         superview = nil
     }
 
@@ -219,7 +234,7 @@ open class View {
     func replaceSubviews(with list: [View]) {
         for child in list where child.superview !== self { child.removeFromSuperview() }
         for child in subviews where !list.contains(where: { $0 === child }) { child.superview = nil }
-        subviews = list
+        subviewList = list
         for child in list { child.superview = self }
     }
 
@@ -304,12 +319,12 @@ open class View {
         copy.name = "snapshot of \(displayName)"
         // The snapshot is the view's own rendering: its position, not its transform or
         // its opacity, which the copy's own properties now control.
-        copy.model.transform3D = .identity
-        copy.model.alpha = 1
-        copy.model.isHidden = false
-        copy.model.zPosition = 0
-        copy.model.isDoubleSided = true
-        copy.model.compositing = .normal
+        copy.modelValues.transform3D = .identity
+        copy.modelValues.alpha = 1
+        copy.modelValues.isHidden = false
+        copy.modelValues.zPosition = 0
+        copy.modelValues.isDoubleSided = true
+        copy.modelValues.compositing = .normal
         return copy
     }
 
@@ -317,30 +332,43 @@ open class View {
     public internal(set) var sourceKind: Kind?
 
     /// A copy of this view (presentation values) and of its visible subviews. With a
-    /// `region` (in the space `upward` maps this view's bounds to, level by level; this
-    /// view's own bounds when `upward` is empty), only the subviews whose drawing can
+    /// `region` (in this view's bounds coordinates), only the subviews whose drawing can
     /// reach it: a subview is left out only when the box of everything it draws
     /// (`drawnExtent`), mapped up to the region's space, misses the region, so the
     /// region shows the same pixels with or without it.
-    func copyForSnapshot(parent: View?, keeping region: Rect? = nil, upward: [Transform3D] = [],
+    func copyForSnapshot(parent: View?, keeping region: Rect? = nil,
                          excluding: Set<ObjectIdentifier> = []) -> View {
+        var pass = SnapshotPass(region: region, excluding: excluding)
+        return copyForSnapshot(parent: parent, state: presentation, pass: &pass)
+    }
+
+    /// The copy, from this view's presentation `state` (worked out once by the caller,
+    /// which needed it for the transform up to it).
+    private func copyForSnapshot(parent: View?, state: ViewState, pass: inout SnapshotPass) -> View {
         let copy = View(frame: .zero, kind: kind.isContent ? kind : .snapshot, label: label)
         copy.name = name
-        copy.model = presentation
+        copy.modelValues = state
         copy.sourceKind = kind.isContent ? nil : sourceKind ?? kind
         copy.superview = parent
+        let sublayer = state.sublayerTransformInBounds
         // `isHidden` is not animatable: the model's is what shows.
-        for sub in subviews where !sub.model.isHidden && !excluding.contains(ObjectIdentifier(sub)) {
-            guard let region else {
-                copy.subviews.append(sub.copyForSnapshot(parent: copy, excluding: excluding))
+        for sub in subviews where !sub.model.isHidden {
+            if !pass.excluding.isEmpty, pass.excluding.contains(ObjectIdentifier(sub)) { continue }
+            let subState = sub.presentation
+            guard let region = pass.region else {
+                let child = sub.copyForSnapshot(parent: copy, state: subState, pass: &pass)
+                copy.subviewList.append(child)
                 continue
             }
-            let chain = [sub.toSuperview()] + upward
-            if let extent = sub.drawnExtent(), let box = Self.boundingBox(of: extent, through: chain),
-               !box.intersects(region) {
+            let toSuperview = Self.toSuperview(own: subState, sublayer: sublayer)
+            if let extent = sub.drawnExtent(memo: &pass.memo),
+               let box = pass.boxInRegionSpace(extent, toSuperview: toSuperview), !box.intersects(region) {
                 continue
             }
-            copy.subviews.append(sub.copyForSnapshot(parent: copy, keeping: region, upward: chain))
+            pass.upward.append(toSuperview)
+            let child = sub.copyForSnapshot(parent: copy, state: subState, pass: &pass)
+            pass.upward.removeLast()
+            copy.subviewList.append(child)
         }
         return copy
     }

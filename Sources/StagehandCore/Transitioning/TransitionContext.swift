@@ -295,7 +295,7 @@ public final class TransitionContext {
             // and every view inside them exactly as it was.
             for (view, state) in savedStates {
                 view.removeAllAnimations()
-                view.model = state
+                view.modelValues = state
             }
             savedHierarchy?.restore(subtrees: true)
         } else {
