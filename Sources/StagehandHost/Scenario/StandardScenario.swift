@@ -25,7 +25,8 @@ import StagehandCore
 /// per candidate and the first whose drags begin, finish and cancel an interactive
 /// transition is kept. That first run, with long waits, also measures each transition,
 /// so the final scenario pauses the same short while after each one whatever the
-/// effect's duration.
+/// effect's duration. (`play` gives a caller that runs the scenario anyway the same
+/// scenario without that first run: StandardScenario+Play.swift.)
 package enum StandardScenario {
     /// Titles whose colours (see `Palette`) are far apart, so each screen is easy to
     /// tell from the others.
@@ -144,6 +145,15 @@ package enum StandardScenario {
         case step(ScenarioStep)
         case drag(from: Point, to: Point)
 
+        /// The scenario's step for it.
+        var step: ScenarioStep {
+            switch self {
+            case .step(let step): return step
+            case .drag(let from, let to):
+                return .drag(from: from, to: to, duration: StandardScenario.dragDuration, hold: StandardScenario.dragHold, release: .lift)
+            }
+        }
+
         var ownDuration: Double {
             if case .drag = self { return StandardScenario.dragDuration + StandardScenario.dragHold }
             return 0
@@ -177,12 +187,7 @@ package enum StandardScenario {
             s.screens = screens
             var steps: [ScenarioStep] = [.wait(StandardScenario.lead)]
             for (k, make) in beats.enumerated() {
-                switch make(screen) {
-                case .step(let step): steps.append(step)
-                case .drag(let from, let to):
-                    steps.append(.drag(from: from, to: to, duration: StandardScenario.dragDuration,
-                                       hold: StandardScenario.dragHold, release: .lift))
-                }
+                steps.append(make(screen).step)
                 steps.append(.wait(waits?[k] ?? gap))
             }
             s.steps = steps

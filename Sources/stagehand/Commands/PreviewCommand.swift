@@ -113,11 +113,12 @@ struct PreviewCommand: ParsableCommand {
             throw ExitCode.failure
         }
         let runner = ScenarioRunner(library: library, parameters: [name: overrides])
-        // The scenario's waits are checked by its own run: a run that shows them wrong is
-        // made again with the right ones, its picture replacing the first. Only the kept
-        // run's diagnostics are said (a run that fails says its own as it stops).
+        // The scenario's waits are decided or checked by its own run: a run that cannot
+        // tell them is made again with the full probe's, its picture replacing the first.
+        // Only the kept run's diagnostics are said (a run that fails says its own as it
+        // stops).
         let (summary, diagnostics) = try StandardScenario.play(for: effect, library: library, screen: screen,
-                                                               framesPerSecond: framesPerSecond, parameters: overrides) { scenario, afterStep in
+                                                               framesPerSecond: framesPerSecond, parameters: overrides) { run in
             var said: [Diagnostic] = []
             let report: (Diagnostic) -> Void = { diagnostic in
                 if diagnostic.severity != .note { said.append(diagnostic) }
@@ -127,17 +128,15 @@ struct PreviewCommand: ParsableCommand {
                     // Painted while the run records (only the frames the GIF shows): a run of
                     // many views never held whole.
                     let hide = hideTouches
-                    var trace = Trace(fps: scenario.framesPerSecond, screen: [], frames: [], events: [])
-                    let summary = try output.writeGIF(renderer: Renderer(screen: scenario.screen),
-                                                      framesPerSecond: scenario.framesPerSecond) { stream in
-                        trace = runner.run(scenario, diagnostics: report, frames: { stream.add(hide ? $0.withoutTouches : $0) },
-                                           framesWanted: stream.wants, afterStep: afterStep).trace
+                    let summary = try output.writeGIF(renderer: Renderer(screen: run.screen), framesPerSecond: run.framesPerSecond) { stream in
+                        _ = run.run(runner, diagnostics: report, frames: { stream.add(hide ? $0.withoutTouches : $0) },
+                                    framesWanted: stream.wants)
                     }
-                    return (trace, (summary, said))
+                    return (summary, said)
                 }
-                let result = runner.run(scenario, diagnostics: report, afterStep: afterStep)
+                let result = run.run(runner, diagnostics: report)
                 let trace = hideTouches ? result.trace.withoutTouches : result.trace
-                return (result.trace, (try output.write(trace, renderer: Renderer(trace: trace)), said))
+                return (try output.write(trace, renderer: Renderer(trace: trace)), said)
             } catch {
                 for diagnostic in said { StandardError.write(diagnostic.description) }
                 throw error

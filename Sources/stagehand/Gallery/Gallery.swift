@@ -100,31 +100,30 @@ struct Gallery {
     func render(_ effect: EffectInfo) -> Rendered {
         do {
             let runner = ScenarioRunner(library: library)
-            // The scenario's waits are checked by its own run (one that shows them wrong is
-            // made again with the right ones).
+            // The scenario's waits are decided or checked by its own run (one that cannot
+            // tell them is made again with the full probe's).
             return try StandardScenario.play(for: effect, library: library, screen: screen,
-                                             framesPerSecond: framesPerSecond) { scenario, afterStep in
-                let timing = GIFTiming(framesPerSecond: min(scenario.framesPerSecond, Self.galleryFramesPerSecond))
+                                             framesPerSecond: framesPerSecond) { run in
+                let timing = GIFTiming(framesPerSecond: min(run.framesPerSecond, Self.galleryFramesPerSecond))
                 var result = Rendered()
                 if contactSheet == nil {
                     // Only the GIF: painted while the run records, the run never held whole,
                     // and only the frames it shows recorded.
-                    let stream = try GIFStream(renderer: Renderer(screen: scenario.screen), timing: timing)
+                    let stream = try GIFStream(renderer: Renderer(screen: run.screen), timing: timing)
                     let hide = hidesTouches
-                    let run = runner.run(scenario, frames: { stream.add(hide ? $0.withoutTouches : $0) }, framesWanted: stream.wants,
-                                         afterStep: afterStep)
+                    _ = run.run(runner, frames: { stream.add(hide ? $0.withoutTouches : $0) }, framesWanted: stream.wants)
                     result.gif = try stream.finish()
-                    return (run.trace, result)
+                    return result
                 }
                 // The still is chosen from the whole run's events and frames.
-                let run = runner.run(scenario, afterStep: afterStep).trace
-                let trace = hidesTouches ? run.withoutTouches : run
+                let recorded = run.run(runner).trace
+                let trace = hidesTouches ? recorded.withoutTouches : recorded
                 if folder != nil {
                     result.gif = try Renderer(trace: trace).gif(trace: trace, timing: timing)
                 }
                 result.still = FrameChoice.frame(at: FrameChoice.defaultTime(in: trace, effect: effect.name, fraction: FrameChoice.stillFraction), in: trace)
                 if result.still == nil { result.failure = "the run has no frames" }
-                return (run, result)
+                return result
             }
         } catch {
             return Rendered(failure: "\(error)")
