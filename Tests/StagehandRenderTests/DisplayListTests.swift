@@ -112,4 +112,19 @@ import Testing
         #expect(Set(reversed.map(\.description)) == Set(grown.map(\.description)))
         #expect(PolygonOffset.grow([Point(x: 0, y: 0), Point(x: 10, y: 10), Point(x: 10, y: 0), Point(x: 0, y: 10)], by: 1) == nil)
     }
+
+    @Test func onlyTheParentOfAPlusLighterViewIsIsolated() {
+        func record(_ depth: Int, _ compositing: String? = nil) -> Trace.ViewRecord {
+            var r = Trace.ViewRecord(title: "v", kind: "view", source: nil, depth: depth, frame: [0, 0, 1, 1],
+                                     transform: [1, 0, 0, 1, 0, 0], alpha: 1, opacity: 1, hidden: false,
+                                     corners: [[0, 0], [1, 0], [1, 1], [0, 1]], color: nil, cornerRadius: 0, shadow: 0)
+            r.compositing = compositing
+            return r
+        }
+        #expect(DisplayList.parentsOfPlusLighterViews([]).isEmpty)
+        #expect(DisplayList.parentsOfPlusLighterViews([record(0), record(1), record(1)]).isEmpty)
+        #expect(DisplayList.parentsOfPlusLighterViews([record(0), record(1), record(2, "plus-lighter"), record(0, "plus-lighter")])
+                == [1], "a view at the top has no parent to isolate")
+        #expect(DisplayList.parentsOfPlusLighterViews([record(0), record(1, "normal"), record(1, "plus-lighter")]) == [0])
+    }
 }

@@ -42,9 +42,14 @@ open class View {
     }
 
     public let kind: Kind
+    // `label`, `name`, `matchID`, `viewController` and `sourceKind` are read for every
+    // view of every frame a trace records: not checked for overlapping access at run
+    // time, as `modelValues` (each is a plain value, set whole).
     /// The text drawn on the view in pictures (a label's text; a controller's title).
+    @exclusivity(unchecked)
     public var label: String?
     /// A name for diagnostics and traces; defaults to the label.
+    @exclusivity(unchecked)
     public var name: String?
     /// The match identifier (Hero's `heroID`, CSS's `view-transition-name`): when a
     /// transition starts, a view of the outgoing screen and one of the incoming screen
@@ -52,6 +57,7 @@ open class View {
     /// other (see `TransitionContext.matchedPairs` and Documentation/MatchedViews.md).
     /// `nil` or empty: the view matches nothing. Not animatable; a snapshot does not copy it,
     /// so a flying copy never becomes a second view with the identifier.
+    @exclusivity(unchecked)
     public var matchID: String?
 
     /// The layer's model values.
@@ -59,6 +65,13 @@ open class View {
     /// `model`, changed only through here: a change forgets what this view and those
     /// above it kept of their drawing (see `DrawnExtentCache`). An observer on `model`
     /// itself would list it in the public API as settable.
+    ///
+    /// Read for every view of every frame a trace records (its presentation, its
+    /// siblings' drawing order), so not checked for overlapping access at run time: the
+    /// check is a call into the runtime and a thread-local lookup each time, as much as
+    /// the read. Every change goes through a setter (`change`, the layer properties'),
+    /// none while the value is being read.
+    @exclusivity(unchecked)
     var modelValues: ViewState {
         didSet { forgetDrawnExtent() }
     }
@@ -66,12 +79,15 @@ open class View {
     public private(set) weak var superview: View?
     public var subviews: [View] { subviewList }
     /// `subviews`, changed only through here (as `modelValues`, and for the same reason).
+    /// Not checked for overlapping access at run time, as `modelValues`.
+    @exclusivity(unchecked)
     private var subviewList: [View] = [] {
         didSet { forgetDrawnExtent() }
     }
     public internal(set) var gestureRecognizers: [GestureRecognizer] = []
 
     /// The controller whose root view this is (UIView's next responder).
+    @exclusivity(unchecked)
     public internal(set) weak var viewController: ViewController?
 
     /// This view's rows in its engine's animation tables, at most one per property.
@@ -329,6 +345,7 @@ open class View {
     }
 
     /// For snapshots: what kind of view was copied (drawn the same way).
+    @exclusivity(unchecked)
     public internal(set) var sourceKind: Kind?
 
     /// A copy of this view (presentation values) and of its visible subviews. With a

@@ -75,14 +75,17 @@ struct ViewWalk {
             corners: corners,
             color: color, cornerRadius: r(p.cornerRadius), shadow: r(p.shadowOpacity)))
         let last = views.count - 1
-        recordLayerProperties(of: p, at: last)
+        let flatSublayer = p.sublayerTransform.hasIdentityEntries
+        recordLayerProperties(of: p, flatSublayer: flatSublayer, at: last)
         if let id = v.matchID, !id.isEmpty { views[last].match = id }
         if p.compositing != .normal { views[last].compositing = p.compositing.rawValue }
-        let sublayer = p.sublayerTransformInBounds
         // `subviews` holds every subview for the walk, so each is passed on borrowed, not
         // retained and released: a view with subviews is weakly referenced by them, so
         // its count lives in a side table, a memory access more each time.
         let subviews = v.subviewsInDrawingOrder
+        guard !subviews.isEmpty else { return }
+        // `sublayerTransformInBounds`, without testing the transform for the identity again.
+        let sublayer = flatSublayer ? nil : p.sublayerTransformInBounds
         for i in subviews.indices {
             Unmanaged.passUnretained(subviews[i])._withUnsafeGuaranteedRef {
                 record($0, depth: depth + 1, opacity: shown, parentSublayer: sublayer, parentToWindow: toWindow)
@@ -91,11 +94,12 @@ struct ViewWalk {
     }
 
     /// The layer properties of ABI 1.2 into `views[i]`, each only where it differs from
-    /// its default. Each number is rounded before the record is reached, so no access
-    /// to `views` overlaps one to the rest of the walk's state.
-    private mutating func recordLayerProperties(of p: ViewState, at i: Int) {
+    /// its default (rarely: most views have none). Each number is rounded before the
+    /// record is reached, so no access to `views` overlaps one to the rest of the walk's
+    /// state. `flatSublayer`: whether the sublayer transform is the identity.
+    private mutating func recordLayerProperties(of p: ViewState, flatSublayer: Bool, at i: Int) {
         if !p.isDoubleSided { views[i].doubleSided = false }
-        if !p.sublayerTransform.isIdentity {
+        if !flatSublayer {
             let m = p.sublayerTransform
             let numbers = [r(m.m11), r(m.m12), r(m.m13), r(m.m14), r(m.m21), r(m.m22), r(m.m23), r(m.m24),
                            r(m.m31), r(m.m32), r(m.m33), r(m.m34), r(m.m41), r(m.m42), r(m.m43), r(m.m44)]

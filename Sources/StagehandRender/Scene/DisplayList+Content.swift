@@ -26,9 +26,11 @@ extension DisplayList {
         let isParallelogram = quad.isParallelogram
         let body: Shape = isParallelogram ? .roundedRect(bounds, radius: radius, placement: placement) : .polygon(quad.points)
 
-        let project = quad.projection(for: size) ?? { $0.applying(placement) }
-        func onScreen(_ points: [Point]) -> Shape {
-            .polygon(points.map(project))
+        // Outlines in the view's own coordinates go onto the screen through this map, made
+        // only for what has some (a picture's inside, a chevron): it is a closure whose
+        // numbers are on the heap, and most content (panels, text) needs none.
+        func projection() -> (Point) -> Point {
+            quad.projection(for: size) ?? { $0.applying(placement) }
         }
 
         // A panel, picture or button casts its shadow as a screen does: a matched view
@@ -39,22 +41,29 @@ extension DisplayList {
                                  radius: radius, alpha: min(view.pointee.shadow, 1) * ink.alpha)
         }
 
+        // The shadow's layers, then the body: one array, not the body's and the two joined.
+        var filled = shadow
         switch style {
         case .panel, .separator:
-            return DisplayItem(fills: shadow + [Fill(shape: body, color: ink)], label: nil)
+            filled.append(Fill(shape: body, color: ink))
+            return DisplayItem(fills: filled, label: nil)
         case .image:
-            var fills = shadow + [Fill(shape: body, color: ink)]
-            fills += picture(size: size, radius: radius, opacity: opacity, sky: ink).map { Fill(shape: onScreen($0.0), color: $0.1) }
-            return DisplayItem(fills: fills, label: nil)
+            let project = projection()
+            filled.append(Fill(shape: body, color: ink))
+            filled += picture(size: size, radius: radius, opacity: opacity, sky: ink).map {
+                Fill(shape: .polygon($0.0.map(project)), color: $0.1)
+            }
+            return DisplayItem(fills: filled, label: nil)
         case .chevron:
             let outline = chevron(size: size, pointingRight: view.pointee.title == "disclosure")
-            return DisplayItem(fills: [Fill(shape: onScreen(outline), color: ink)], label: nil)
+            return DisplayItem(fills: [Fill(shape: .polygon(outline.map(projection())), color: ink)], label: nil)
         case .button:
             // White on a tinted button, as iOS draws it; dark only on a pale one.
             let text = (ink.luminance > 0.5 ? Palette.darkText : Palette.lightText).fading(opacity)
             let label = line(view.pointee.title, in: size, fontSize: buttonFontShare * size.height, bold: true, centred: true,
                              color: text, placement: placement, slot: slot, widths: &widths)
-            return DisplayItem(fills: shadow + [Fill(shape: body, color: ink)], label: label)
+            filled.append(Fill(shape: body, color: ink))
+            return DisplayItem(fills: filled, label: label)
         case .title, .text:
             let label = line(view.pointee.title, in: size, fontSize: lineFontShare * size.height, bold: style == .title,
                              centred: style == .title, color: ink, placement: placement, slot: slot, widths: &widths)

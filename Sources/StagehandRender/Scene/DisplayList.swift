@@ -56,10 +56,15 @@ struct DisplayList: Sendable {
         // changes, so the items inside the same clips share one array.
         var clips: [Shape] = []
         var clipsChanged = false
+        // The style of the view after this one, when this one worked it out (to tell
+        // whether it has content): that view's own, kept for it rather than made again.
+        var followingStyle: ViewStyle?
         views.withUnsafeBufferPointer { views in
             for index in views.indices {
                 let view = views.baseAddress! + index
                 let depth = view.pointee.depth
+                let knownStyle = followingStyle
+                followingStyle = nil
                 while let last = groups.last, last.depth >= depth {
                     groups.removeLast()
                     items.append(.group(.end))
@@ -90,17 +95,22 @@ struct DisplayList: Sendable {
                     hiddenAt = depth
                     continue
                 }
-                let shapes = Self.clipShapes(of: view, quad: quad)
+                let shapes = view.pointee.clips == true || view.pointee.mask != nil
+                    ? Self.clipShapes(of: view, quad: quad) : (mask: nil, bounds: nil)
                 if let mask = shapes.mask {
                     clipping.append((depth - 1, mask))
                     clipsChanged = true
                 }
                 // A screen with content shows its content, not its title in the middle.
-                let hasContent = index + 1 < views.count && views[index + 1].depth == depth + 1
-                    && ViewStyle(kind: views[index + 1].kind, source: views[index + 1].source).isContent
+                var hasContent = false
+                if index + 1 < views.count, views[index + 1].depth == depth + 1 {
+                    let next = ViewStyle(kind: views[index + 1].kind, source: views[index + 1].source)
+                    followingStyle = next
+                    hasContent = next.isContent
+                }
                 if opacity > 0.001, let quad,
-                   var item = Self.item(for: view, quad: quad, opacity: opacity, titled: !hasContent, slot: index,
-                                        widths: &widths) {
+                   var item = Self.item(for: view, style: knownStyle, quad: quad, opacity: opacity, titled: !hasContent,
+                                        slot: index, widths: &widths) {
                     if clipsChanged {
                         clips = clipping.map(\.shape)
                         clipsChanged = false
@@ -132,6 +142,8 @@ struct DisplayList: Sendable {
     /// behind it.
     static func parentsOfPlusLighterViews(_ views: [Trace.ViewRecord]) -> Set<Int> {
         var out: Set<Int> = []
+        // Most frames have none: one look at each record, without keeping the path to it.
+        guard views.indices.contains(where: { views[$0].compositing != nil }) else { return out }
         var path: [Int] = []
         for index in views.indices {
             let depth = views[index].depth
@@ -182,10 +194,11 @@ struct DisplayList: Sendable {
     /// What the record at `view` draws, at `opacity` (the one the trace records, or less
     /// inside a group that applies some of it to the whole group); `quad` is its corners.
     /// `slot` is the view's index in its frame, under which `widths` remembers its title.
-    static func item(for view: UnsafePointer<Trace.ViewRecord>, quad: Quad, opacity: Double, titled: Bool, slot: Int,
-                     widths: inout TitleWidths) -> DisplayItem? {
+    /// `style` is the view's, when already known (else worked out from its record).
+    static func item(for view: UnsafePointer<Trace.ViewRecord>, style: ViewStyle? = nil, quad: Quad, opacity: Double,
+                     titled: Bool, slot: Int, widths: inout TitleWidths) -> DisplayItem? {
         guard abs(quad.doubleArea) > 1e-6 else { return nil }
-        let style = ViewStyle(kind: view.pointee.kind, source: view.pointee.source)
+        let style = style ?? ViewStyle(kind: view.pointee.kind, source: view.pointee.source)
         if style.isContent { return contentItem(for: view, opacity: opacity, style: style, quad: quad, slot: slot, widths: &widths) }
         let own = view.pointee.colorList.flatMap { $0.count == 4 ? RGBA($0[0], $0[1], $0[2], $0[3]) : nil }
         let body: RGBA?

@@ -26,6 +26,10 @@ enum ViewStyle {
     /// From a view record's `kind` and `source` (what a snapshot copied).
     init(kind: String, source: String?) {
         let kind = kind == "snapshot" ? (source ?? "view") : kind
+        if let style = Self.byFirstByte(kind) {
+            self = style
+            return
+        }
         switch kind {
         case "view": self = .card
         case "navigationBar": self = .bar
@@ -38,6 +42,25 @@ enum ViewStyle {
         case "text": self = .text
         case "chevron": self = .chevron
         default: self = .transparent
+        }
+    }
+
+    /// The style of the one kind that starts with `kind`'s first byte, when `kind` is
+    /// that one: one comparison instead of up to ten, for every view of every frame
+    /// painted. Nil otherwise, and the whole comparison decides (so a kind spelled in
+    /// other bytes, equal under Unicode's rules, is read as before).
+    private static func byFirstByte(_ kind: String) -> ViewStyle? {
+        switch kind.utf8.first {
+        case UInt8(ascii: "v"): return kind == "view" ? .card : nil
+        case UInt8(ascii: "n"): return kind == "navigationBar" ? .bar : nil
+        case UInt8(ascii: "d"): return kind == "dimming" ? .dimming : nil
+        case UInt8(ascii: "p"): return kind == "panel" ? .panel : nil
+        case UInt8(ascii: "s"): return kind == "separator" ? .separator : nil
+        case UInt8(ascii: "i"): return kind == "image" ? .image : nil
+        case UInt8(ascii: "b"): return kind == "button" ? .button : nil
+        case UInt8(ascii: "t"): return kind == "text" ? .text : kind == "title" ? .title : nil
+        case UInt8(ascii: "c"): return kind == "chevron" ? .chevron : nil
+        default: return nil
         }
     }
 }
