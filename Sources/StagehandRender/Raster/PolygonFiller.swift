@@ -1,3 +1,4 @@
+import CRasterKernels
 import Foundation
 import StagehandCore
 
@@ -24,7 +25,7 @@ final class PolygonFiller {
     /// between fills (painting a row clears what it read).
     private var cells: [Float] = []
     /// Per row of the box, the first and last cell an edge changed.
-    private var touched: [(first: Int, last: Int)] = []
+    private var touched: [stagehand_raster_span] = []
 
     /// The premultiplied pixel of each colour being filled, reused from fill to fill.
     private var sources: [UInt32] = []
@@ -67,7 +68,7 @@ final class PolygonFiller {
         let count = columns * (y1 - y0)
         if cells.count < count { cells = [Float](repeating: 0, count: count) }
         touched.removeAll(keepingCapacity: true)
-        touched.append(contentsOf: repeatElement((first: Int.max, last: -1), count: y1 - y0))
+        touched.append(contentsOf: repeatElement(stagehand_raster_span(first: Int.max, last: -1), count: y1 - y0))
         cells.withUnsafeMutableBufferPointer { cells in
             touched.withUnsafeMutableBufferPointer { touched in
                 for polygon in polygons where polygon.count >= 3 {
@@ -99,7 +100,7 @@ final class PolygonFiller {
 
     /// Adds the edge `a`→`b`'s changes of coverage to the rows it crosses.
     private static func add(edge a: Point, _ b: Point, to cells: UnsafeMutableBufferPointer<Float>,
-                            touched: UnsafeMutableBufferPointer<(first: Int, last: Int)>,
+                            touched: UnsafeMutableBufferPointer<stagehand_raster_span>,
                             x0: Int, x1: Int, y0: Int, y1: Int, columns: Int) {
         guard a.y != b.y else { return }
         // Downward; an edge drawn upward counts negatively.
@@ -156,12 +157,14 @@ final class PolygonFiller {
         }
     }
 
-    /// Runs along each row summing the changes, and puts the colour over each pixel with
+    /// Runs along each row summing the changes, and puts the colours over each pixel with
     /// the coverage found; the cells read are cleared for the next fill. Between two cells
     /// an edge changed the coverage is the same, so each such run is painted at once
-    /// (inside a tile, most of its width).
+    /// (inside a tile, most of its width). The loop is C's (`stagehand_raster_composite`):
+    /// there it runs on the processor's widest vectors, each pixel through all the colours
+    /// in one visit.
     private static func composite(_ cells: UnsafeMutableBufferPointer<Float>,
-                                  touched: UnsafeMutableBufferPointer<(first: Int, last: Int)>,
+                                  touched: UnsafeMutableBufferPointer<stagehand_raster_span>,
                                   sources: UnsafeBufferPointer<UInt32>, pixels: UnsafeMutablePointer<UInt32>, stride: Int,
                                   x0: Int, x1: Int, y0: Int, y1: Int, columns: Int) {
         // Fully covered, the colours under the last opaque one are hidden by it, and with
@@ -170,50 +173,10 @@ final class PolygonFiller {
         let opaqueResult = lastOpaque.map { opaque in
             sources[(opaque + 1)...].reduce(sources[opaque]) { below, s in s &+ multiply(below, 255 - s >> 24) }
         }
-        let width = x1 - x0
-        // Each colour in turn over the whole run, the pixels side by side (the compiler
-        // does several at once); a run over one flat colour could be blended once and
-        // copied, but reading the pixels one by one to find out costs more than this.
-        func paint(_ line: UnsafeMutablePointer<UInt32>, _ from: Int, _ to: Int, _ m: UInt32) {
-            guard m > 0, from < to else { return }
-            if m == 255, let opaqueResult {
-                (line + from).update(repeating: opaqueResult, count: to - from)
-                return
-            }
-            for source in sources {
-                let s = m == 255 ? source : multiply(source, m)
-                let keep = 255 - s >> 24
-                for x in from..<to { line[x] = s &+ multiply(line[x], keep) }
-            }
-        }
-        for row in y0..<y1 {
-            let (first, last) = touched[row - y0]
-            guard first <= last else { continue }
-            let line = pixels + row * stride + x0
-            let deltas = cells.baseAddress! + (row - y0) * columns
-            var sum: Float = 0
-            var column = first
-            while column <= last {
-                sum += deltas[column]
-                deltas[column] = 0
-                var end = column + 1
-                // Two cells at a time while both are untouched (all bits zero).
-                while end < last, UnsafeRawPointer(deltas + end).loadUnaligned(as: UInt64.self) == 0 { end += 2 }
-                while end <= last, deltas[end] == 0 { end += 1 }
-                if column < width { paint(line, column, min(end, width), coverageByte(sum)) }
-                column = end
-            }
-            // Right of the last change (an outline going on past the picture's right edge).
-            if last + 1 < width { paint(line, last + 1, width, coverageByte(sum)) }
-        }
-    }
-
-    /// The winding-weighted coverage `sum` as a byte: its magnitude, at most 1, times 255,
-    /// rounded. (Adding 1.5 × 2²³ leaves the rounded whole number in a float's low
-    /// mantissa bits, which is cheaper than a checked conversion.)
-    @inline(__always)
-    static func coverageByte(_ sum: Float) -> UInt32 {
-        (min(1, abs(sum)) * 255 + 12_582_912).bitPattern & 0x3FF
+        var colors = stagehand_raster_colors(sources: sources.baseAddress, count: sources.count,
+                                             has_opaque: opaqueResult == nil ? 0 : 1, opaque: opaqueResult ?? 0)
+        stagehand_raster_composite(cells.baseAddress, columns, touched.baseAddress, y1 - y0, pixels + y0 * stride + x0, stride,
+                                   x1 - x0, &colors)
     }
 
     /// Each of the four bytes of `x` times `m`/255, rounded (two bytes at a time, in the
