@@ -14,6 +14,10 @@
  * 32-bit word. The coverage is summed in single precision in the same order as before,
  * with nothing fused (FP_CONTRACT off), so each pixel gets the same byte.
  *
+ * The edges are added to the rows of changes in C as well (the same double-precision
+ * steps as the Swift they replace, in the same order, nothing fused; min and max in
+ * Swift's forms), which saves Swift's checks on every cell.
+ *
  * The loops go pixel by pixel through all of a fill's colours (a tile is filled with
  * the screen's colour and the panel's at once): each pixel is read and written once per
  * fill, not once per colour.
@@ -22,6 +26,7 @@
 
 #include "raster_kernels.h"
 
+#include <math.h>
 #include <string.h>
 
 #if defined(__x86_64__) || defined(__i386__)
@@ -213,6 +218,13 @@ static inline void prefetch_row(const uint32_t *line, stagehand_raster_span span
     __builtin_prefetch(to, 1, 3);
 }
 
+void stagehand_raster_prefetch(const uint32_t *pixels, ptrdiff_t stride, const stagehand_raster_box *box) {
+    stagehand_raster_span whole = {0, box->x1 - box->x0 - 1};
+    for (ptrdiff_t row = box->y0; row < box->y1 && row < box->y0 + AHEAD; row++) {
+        prefetch_row(pixels + row * stride + box->x0, whole, box->x1 - box->x0);
+    }
+}
+
 void stagehand_raster_composite(float *cells, ptrdiff_t columns, const stagehand_raster_span *spans, ptrdiff_t rows,
                                 uint32_t *pixels, ptrdiff_t stride, ptrdiff_t width,
                                 const stagehand_raster_colors *colors) {
@@ -248,5 +260,96 @@ void stagehand_raster_composite(float *cells, ptrdiff_t columns, const stagehand
         }
         /* Right of the last change (an outline going on past the picture's right edge). */
         if (last + 1 < width) paint(line + last + 1, width - last - 1, coverage_byte(sum), colors, group);
+    }
+}
+
+/* Swift's min and max, which keep the first argument when the two are equal. */
+static inline double min_of(double x, double y) { return y < x ? y : x; }
+static inline double max_of(double x, double y) { return y >= x ? y : x; }
+static inline ptrdiff_t min_index(ptrdiff_t x, ptrdiff_t y) { return y < x ? y : x; }
+static inline ptrdiff_t max_index(ptrdiff_t x, ptrdiff_t y) { return y >= x ? y : x; }
+
+/* The area between an edge from lo to hi (middle between them) and the vertical line
+ * x = c, left of c, per unit of the row's height crossed. */
+static inline double area_left_of(double c, double lo, double hi, double middle, double width) {
+    if (c <= lo) return 0;
+    if (c >= hi) return c - middle;
+    return (c - lo) * (c - lo) / (2 * width);
+}
+
+/* Adds the edge (ax, ay)→(bx, by)'s changes of coverage to the rows it crosses. */
+static void add_edge(double ax, double ay, double bx, double by, const stagehand_raster_box *box, float *cells,
+                     stagehand_raster_span *spans) {
+    if (ay == by) return;
+    /* Downward; an edge drawn upward counts negatively. */
+    double top_x, top_y, bottom_x, bottom_y, sign;
+    if (ay < by) {
+        top_x = ax, top_y = ay, bottom_x = bx, bottom_y = by, sign = 1.0;
+    } else {
+        top_x = bx, top_y = by, bottom_x = ax, bottom_y = ay, sign = -1.0;
+    }
+    const ptrdiff_t x0 = box->x0, x1 = box->x1, y0 = box->y0, y1 = box->y1, columns = box->columns;
+    if (!(bottom_y > (double)y0 && top_y < (double)y1)) return;
+    double slope = (bottom_x - top_x) / (bottom_y - top_y);
+    /* The rows y0...y1 the edge crosses (its ends clamped before they become whole
+     * numbers, which they then always fit). */
+    double top_row = floor(top_y), bottom_row = ceil(bottom_y);
+    ptrdiff_t first = top_row > (double)y0 ? (ptrdiff_t)top_row : y0;
+    ptrdiff_t last = bottom_row < (double)y1 ? (ptrdiff_t)bottom_row : y1;
+    double left = (double)x0, right = (double)x1;
+    for (ptrdiff_t row = first; row < last; row++) {
+        double ya = max_of(top_y, (double)row), yb = min_of(bottom_y, (double)(row + 1));
+        if (!(yb > ya)) continue;
+        double height = sign * (yb - ya);
+        double xa = top_x + (ya - top_y) * slope, xb = top_x + (yb - top_y) * slope;
+        double lo = min_of(xa, xb), hi = max_of(xa, xb);
+        float *deltas = cells + (row - y0) * columns;
+        stagehand_raster_span *span = spans + (row - y0);
+        /* Left of every pixel of the box: each is wholly right of it. */
+        if (hi <= left) {
+            deltas[0] += (float)height;
+            span->first = 0;
+            span->last = max_index(span->last, 0);
+            continue;
+        }
+        if (lo >= right) continue;
+        double lo_column = floor(lo), hi_column = ceil(hi);
+        ptrdiff_t start = lo_column > left ? (ptrdiff_t)lo_column : x0;
+        ptrdiff_t end = hi_column < right ? (ptrdiff_t)hi_column : x1;
+        span->first = min_index(span->first, start - x0);
+        span->last = max_index(span->last, min_index(end + 1, x1) - x0);
+        /* Within one column (most edges, most rows): the column keeps the share right of
+         * the edge's middle, the next one the rest. */
+        if (lo >= (double)start && hi <= (double)(start + 1)) {
+            double share = (double)(start + 1) - (lo + hi) / 2;
+            deltas[start - x0] += (float)(height * share);
+            deltas[start + 1 - x0] += (float)(height * (1 - share));
+            continue;
+        }
+        /* The share of column [c, c + 1] right of the edge is g(c + 1) − g(c), g being
+         * area_left_of. */
+        double width = hi - lo;
+        double middle = (lo + hi) / 2;
+        double before = 0.0;
+        double g_left = area_left_of((double)start, lo, hi, middle, width);
+        for (ptrdiff_t column = start; column <= end; column++) {
+            double g_right = area_left_of((double)(column + 1), lo, hi, middle, width);
+            double share = min_of(1, g_right - g_left);
+            deltas[column - x0] += (float)(height * (share - before));
+            before = share;
+            g_left = g_right;
+        }
+    }
+}
+
+void stagehand_raster_add_polygon(const double *xy, ptrdiff_t count, double scale, double offset_x, double offset_y,
+                                  const stagehand_raster_box *box, float *cells, stagehand_raster_span *spans) {
+    if (count < 3) return;
+    double previous_x = xy[2 * (count - 1)] * scale + offset_x, previous_y = xy[2 * (count - 1) + 1] * scale + offset_y;
+    for (ptrdiff_t i = 0; i < count; i++) {
+        double x = xy[2 * i] * scale + offset_x, y = xy[2 * i + 1] * scale + offset_y;
+        add_edge(previous_x, previous_y, x, y, box, cells, spans);
+        previous_x = x;
+        previous_y = y;
     }
 }

@@ -1,4 +1,5 @@
 import CRasterKernels
+import StagehandCore
 import Testing
 @testable import StagehandRender
 
@@ -166,5 +167,103 @@ import Testing
             #expect(cells.allSatisfy { $0 == 0 }, "round \(round): the cells are cleared")
             #expect(got != pixels)
         }
+    }
+
+    /// The rule by which the filler added an edge to the rows of changes in Swift, before
+    /// C's loop did it: each row the edge crosses gets, in the cells of the columns it
+    /// passes, the change it makes to the covered share of a pixel from its left one.
+    static func referenceEdge(_ a: Point, _ b: Point, cells: inout [Float], spans: inout [stagehand_raster_span],
+                              x0: Int, x1: Int, y0: Int, y1: Int, columns: Int) {
+        guard a.y != b.y else { return }
+        let (top, bottom, sign) = a.y < b.y ? (a, b, 1.0) : (b, a, -1.0)
+        guard bottom.y > Double(y0), top.y < Double(y1) else { return }
+        let slope = (bottom.x - top.x) / (bottom.y - top.y)
+        let first = max(y0, Int(top.y.rounded(.down))), last = min(y1, Int(bottom.y.rounded(.up)))
+        let left = Double(x0), right = Double(x1)
+        for row in first..<last {
+            let ya = max(top.y, Double(row)), yb = min(bottom.y, Double(row + 1))
+            guard yb > ya else { continue }
+            let height = sign * (yb - ya)
+            let xa = top.x + (ya - top.y) * slope, xb = top.x + (yb - top.y) * slope
+            let lo = min(xa, xb), hi = max(xa, xb)
+            let base = (row - y0) * columns
+            if hi <= left {
+                cells[base] += Float(height)
+                spans[row - y0].first = 0
+                spans[row - y0].last = max(spans[row - y0].last, 0)
+                continue
+            }
+            if lo >= right { continue }
+            let start = max(x0, Int(lo.rounded(.down))), end = min(x1, Int(hi.rounded(.up)))
+            spans[row - y0].first = min(spans[row - y0].first, start - x0)
+            spans[row - y0].last = max(spans[row - y0].last, min(end + 1, x1) - x0)
+            if lo >= Double(start), hi <= Double(start + 1) {
+                let share = Double(start + 1) - (lo + hi) / 2
+                cells[base + start - x0] += Float(height * share)
+                cells[base + start + 1 - x0] += Float(height * (1 - share))
+                continue
+            }
+            let width = hi - lo
+            let middle = (lo + hi) / 2
+            func g(_ c: Double) -> Double {
+                if c <= lo { return 0 }
+                if c >= hi { return c - middle }
+                return (c - lo) * (c - lo) / (2 * width)
+            }
+            var before = 0.0
+            var gLeft = g(Double(start))
+            for column in start...end {
+                let gRight = g(Double(column + 1))
+                let share = min(1, gRight - gLeft)
+                cells[base + column - x0] += Float(height * (share - before))
+                before = share
+                gLeft = gRight
+            }
+        }
+    }
+
+    /// Polygons of 3 to 12 points, scaled and moved as a canvas hands them, inside the box,
+    /// across its edges and wholly outside it (flat, steep and horizontal edges, points on
+    /// whole pixels): C's rows of changes are the Swift rule's, bit for bit.
+    @Test func theEdgesGiveTheSwiftRulesChanges() {
+        var random = Random(state: 23)
+        func coordinate(_ span: Double) -> Double {
+            switch random.below(4) {
+            case 0: Double(random.below(Int(span))) - 4
+            case 1: Double(random.below(Int(span) * 4)) / 4 - 4
+            default: Double(random.below(1 << 20)) / Double(1 << 20) * (span + 8) - 8
+            }
+        }
+        let (x0, x1, y0, y1) = (3, 31, 2, 21)
+        let columns = x1 - x0 + 1
+        var rowsChanged = 0
+        for round in 0..<300 {
+            let count = 3 + random.below(10)
+            let (scale, offset) = round % 3 == 0 ? (1.0, Point(x: 0, y: 0)) : (1.3, Point(x: -2.25, y: 1.5))
+            var polygon = (0..<count).map { _ in Point(x: coordinate(36), y: coordinate(26)) }
+            if round % 5 == 0 { polygon[1].y = polygon[0].y }
+            var expectedCells = [Float](repeating: 0, count: columns * (y1 - y0))
+            var expectedSpans = [stagehand_raster_span](repeating: stagehand_raster_span(first: Int.max, last: -1), count: y1 - y0)
+            var previous = Point(x: polygon[count - 1].x * scale + offset.x, y: polygon[count - 1].y * scale + offset.y)
+            for p in polygon {
+                let current = Point(x: p.x * scale + offset.x, y: p.y * scale + offset.y)
+                Self.referenceEdge(previous, current, cells: &expectedCells, spans: &expectedSpans, x0: x0, x1: x1, y0: y0,
+                                   y1: y1, columns: columns)
+                previous = current
+            }
+            var cells = [Float](repeating: 0, count: columns * (y1 - y0))
+            var spans = [stagehand_raster_span](repeating: stagehand_raster_span(first: Int.max, last: -1), count: y1 - y0)
+            var box = stagehand_raster_box(x0: x0, x1: x1, y0: y0, y1: y1, columns: columns)
+            polygon.withUnsafeBufferPointer { points in
+                points.withMemoryRebound(to: Double.self) { xy in
+                    stagehand_raster_add_polygon(xy.baseAddress, count, scale, offset.x, offset.y, &box, &cells, &spans)
+                }
+            }
+            #expect(cells.map(\.bitPattern) == expectedCells.map(\.bitPattern), "round \(round)")
+            #expect(spans.map(\.first) == expectedSpans.map(\.first) && spans.map(\.last) == expectedSpans.map(\.last),
+                    "round \(round)")
+            rowsChanged += spans.filter { $0.first <= $0.last }.count
+        }
+        #expect(rowsChanged > 300 * 5, "the polygons cross the box")
     }
 }

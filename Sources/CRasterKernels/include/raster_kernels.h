@@ -21,6 +21,26 @@ typedef struct stagehand_raster_span {
     ptrdiff_t last;
 } stagehand_raster_span;
 
+/* The box of pixels a fill touches, columns x0..<x1 and rows y0..<y1, and how many
+ * cells a row of changes has (columns = x1 − x0 + 1: an edge's last change falls at most
+ * one to the right). */
+typedef struct stagehand_raster_box {
+    ptrdiff_t x0, x1, y0, y1, columns;
+} stagehand_raster_box;
+
+/* Adds the edges of the closed polygon through the `count` points `xy` (x, y pairs, each
+ * carried to pixels as scale × it + offset) to the rows of changes of `box`: for each
+ * row an edge crosses, how much it changes each pixel's covered share from the one to
+ * its left (signed by its direction), so that summing along a row gives each pixel's
+ * winding-weighted coverage. spans[r] grows to take in the cells row r changed. */
+void stagehand_raster_add_polygon(const double *xy, ptrdiff_t count, double scale, double offset_x, double offset_y,
+                                  const stagehand_raster_box *box, float *cells, stagehand_raster_span *spans);
+
+/* Asks for the pixels of the first rows of `box` (the fill's pixels start at `pixels`,
+ * rows `stride` words apart), which stagehand_raster_composite paints before it can ask
+ * for them itself: called before the edges are added, so that memory works meanwhile. */
+void stagehand_raster_prefetch(const uint32_t *pixels, ptrdiff_t stride, const stagehand_raster_box *box);
+
 /* How a fill's colours are put over its pixels (see stagehand_raster_composite). */
 typedef struct stagehand_raster_colors {
     /* The premultiplied pixels (cairo's ARGB32) of the colours, back to front. */

@@ -17,7 +17,8 @@ import StagehandCore
 /// running along a row and summing gives each pixel's winding-weighted coverage; its
 /// magnitude, at most 1, is the non-zero rule's coverage where contours do not overlap
 /// partially inside one pixel. The colour is put over each pixel with that coverage as
-/// pixman would (source in coverage, over destination, in 8 bits with rounding).
+/// pixman would (source in coverage, over destination, in 8 bits with rounding). Both
+/// passes are C's (`CRasterKernels`), for the processor's own vector instructions.
 ///
 /// One filler belongs to one canvas and is used by one thread at a time.
 final class PolygonFiller {
@@ -69,16 +70,18 @@ final class PolygonFiller {
         if cells.count < count { cells = [Float](repeating: 0, count: count) }
         touched.removeAll(keepingCapacity: true)
         touched.append(contentsOf: repeatElement(stagehand_raster_span(first: Int.max, last: -1), count: y1 - y0))
+        var box = stagehand_raster_box(x0: x0, x1: x1, y0: y0, y1: y1, columns: columns)
+        stagehand_raster_prefetch(pixels, stride, &box)
         cells.withUnsafeMutableBufferPointer { cells in
             touched.withUnsafeMutableBufferPointer { touched in
                 for polygon in polygons where polygon.count >= 3 {
-                    let last = polygon[polygon.index(polygon.endIndex, offsetBy: -1)]
-                    var previous = Point(x: last.x * scale + offset.x, y: last.y * scale + offset.y)
-                    for p in polygon {
-                        let current = Point(x: p.x * scale + offset.x, y: p.y * scale + offset.y)
-                        Self.add(edge: previous, current, to: cells, touched: touched, x0: x0, x1: x1, y0: y0, y1: y1,
-                                 columns: columns)
-                        previous = current
+                    // A point is two doubles, x then y: the edges are added in C (see
+                    // `stagehand_raster_add_polygon`), from the points as they are.
+                    polygon.withUnsafeBufferPointer { points in
+                        points.withMemoryRebound(to: Double.self) { xy in
+                            stagehand_raster_add_polygon(xy.baseAddress, points.count, scale, offset.x, offset.y, &box,
+                                                         cells.baseAddress, touched.baseAddress)
+                        }
                     }
                 }
                 sources.withUnsafeBufferPointer { sources in
@@ -96,65 +99,6 @@ final class PolygonFiller {
         let alpha = max(0, min(1, color.alpha))
         return byte(alpha) << 24 | byte(max(0, min(1, color.red)) * alpha) << 16
             | byte(max(0, min(1, color.green)) * alpha) << 8 | byte(max(0, min(1, color.blue)) * alpha)
-    }
-
-    /// Adds the edge `a`→`b`'s changes of coverage to the rows it crosses.
-    private static func add(edge a: Point, _ b: Point, to cells: UnsafeMutableBufferPointer<Float>,
-                            touched: UnsafeMutableBufferPointer<stagehand_raster_span>,
-                            x0: Int, x1: Int, y0: Int, y1: Int, columns: Int) {
-        guard a.y != b.y else { return }
-        // Downward; an edge drawn upward counts negatively.
-        let (top, bottom, sign) = a.y < b.y ? (a, b, 1.0) : (b, a, -1.0)
-        guard bottom.y > Double(y0), top.y < Double(y1) else { return }
-        let slope = (bottom.x - top.x) / (bottom.y - top.y)
-        let first = max(y0, Int(top.y.rounded(.down))), last = min(y1, Int(bottom.y.rounded(.up)))
-        let left = Double(x0), right = Double(x1)
-        for row in first..<last {
-            let ya = max(top.y, Double(row)), yb = min(bottom.y, Double(row + 1))
-            guard yb > ya else { continue }
-            let height = sign * (yb - ya)
-            let xa = top.x + (ya - top.y) * slope, xb = top.x + (yb - top.y) * slope
-            let lo = min(xa, xb), hi = max(xa, xb)
-            let base = (row - y0) * columns
-            // Left of every pixel of the box: each is wholly right of it.
-            if hi <= left {
-                cells[base] += Float(height)
-                touched[row - y0].first = 0
-                touched[row - y0].last = max(touched[row - y0].last, 0)
-                continue
-            }
-            if lo >= right { continue }
-            let start = max(x0, Int(lo.rounded(.down))), end = min(x1, Int(hi.rounded(.up)))
-            touched[row - y0].first = min(touched[row - y0].first, start - x0)
-            touched[row - y0].last = max(touched[row - y0].last, min(end + 1, x1) - x0)
-            // Within one column (most edges, most rows): the column keeps the share right
-            // of the edge's middle, the next one the rest.
-            if lo >= Double(start), hi <= Double(start + 1) {
-                let share = Double(start + 1) - (lo + hi) / 2
-                cells[base + start - x0] += Float(height * share)
-                cells[base + start + 1 - x0] += Float(height * (1 - share))
-                continue
-            }
-            // The share of column [c, c + 1] right of the edge is g(c + 1) − g(c), where
-            // g(c) is the area between the edge and the vertical line x = c, left of c
-            // (per unit of the row's height crossed).
-            let width = hi - lo
-            let middle = (lo + hi) / 2
-            func g(_ c: Double) -> Double {
-                if c <= lo { return 0 }
-                if c >= hi { return c - middle }
-                return (c - lo) * (c - lo) / (2 * width)
-            }
-            var before = 0.0
-            var gLeft = g(Double(start))
-            for column in start...end {
-                let gRight = g(Double(column + 1))
-                let share = min(1, gRight - gLeft)
-                cells[base + column - x0] += Float(height * (share - before))
-                before = share
-                gLeft = gRight
-            }
-        }
     }
 
     /// Runs along each row summing the changes, and puts the colours over each pixel with
