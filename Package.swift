@@ -98,7 +98,10 @@ let package = Package(
         // what is used and finds it with dlopen): building needs neither library's -dev
         // package, and commands that draw nothing never load them.
         .target(name: "CRenderLibraries", linkerSettings: [.linkedLibrary("dl")]),
-        .target(name: "StagehandRender", dependencies: ["StagehandTrace", "StagehandCore", "CRenderLibraries"]),
+        // The polygon filler's compositing loop, in C for the vector instructions of the
+        // machine it runs on (chosen at run time; the package targets baseline x86-64).
+        .target(name: "CRasterKernels"),
+        .target(name: "StagehandRender", dependencies: ["StagehandTrace", "StagehandCore", "CRenderLibraries", "CRasterKernels"]),
 
         // `stagehand serve`: the live playground (a web page driving stages over a
         // WebSocket), with its own small HTTP/1.1 and WebSocket server (Server/: every
