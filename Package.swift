@@ -98,7 +98,11 @@ let package = Package(
         // what is used and finds it with dlopen): building needs neither library's -dev
         // package, and commands that draw nothing never load them.
         .target(name: "CRenderLibraries", linkerSettings: [.linkedLibrary("dl")]),
-        .target(name: "StagehandRender", dependencies: ["StagehandTrace", "StagehandCore", "CRenderLibraries"]),
+        // The GIF encoder's inner loops that AVX2 and AVX-512 speed up, in C so that each
+        // can be built for several instruction sets and chosen at run time (Swift builds
+        // for the baseline only).
+        .target(name: "CGIFKernels"),
+        .target(name: "StagehandRender", dependencies: ["StagehandTrace", "StagehandCore", "CRenderLibraries", "CGIFKernels"]),
 
         // `stagehand serve`: the live playground (a web page driving stages over a
         // WebSocket), with its own small HTTP/1.1 and WebSocket server (Server/: every
