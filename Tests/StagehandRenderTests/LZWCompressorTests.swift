@@ -222,4 +222,20 @@ import Testing
             #expect(data == Self.reference(indices, minimumCodeSize: size), "\(count) pixels of one index")
         }
     }
+
+    /// One compressor, frame after frame as a GIF's are written: a large picture, then
+    /// small ones, then a larger one (the codes are packed in a buffer kept from frame to
+    /// frame and grown when a frame needs more), each appended after what the output
+    /// holds already, which stays as it was.
+    @Test func framesOfEverySizeInTurnKeepWhatCameBefore() {
+        let compressor = LZWCompressor()
+        var data: [UInt8] = [0x21, 0xF9]
+        var expected = data
+        for (count, seed) in [(390 * 200, 5), (7, 11), (1, 13), (255 * 3, 17), (390 * 844, 19)] {
+            let indices = Self.indices(count: count, colors: 256, longestRun: 2, seed: UInt64(seed))
+            indices.withUnsafeBufferPointer { compressor.compress($0, minimumCodeSize: 8, into: &data) }
+            expected += Self.reference(indices, minimumCodeSize: 8)
+            #expect(data == expected, "\(count) pixels after the frames before")
+        }
+    }
 }

@@ -66,6 +66,13 @@ public final class Stage {
     /// Whether operations wait for the running transition to end.
     public var hasPendingOperations: Bool { !pendingOperations.isEmpty }
 
+    /// Whether the scene is at rest: no transition runs, none is queued, and no animation
+    /// is running. What `settle` steps towards, and what a run that decides its waits as
+    /// it goes checks after each frame, so both agree on when a beat is over.
+    package var isSettled: Bool {
+        activeTransition == nil && pendingOperations.isEmpty && animator.runningCount == 0
+    }
+
     /// How far the running transition is, 0...1: its timeline's time over its duration
     /// (for an interactive one, the finger's percent).
     public var runningTransitionPercent: Double? {
@@ -108,8 +115,7 @@ public final class Stage {
     /// Steps until no transition runs, none is queued, and no animation is running.
     @discardableResult
     public func settle(limit: Double = 30) -> Bool {
-        run(until: { activeTransition == nil && pendingOperations.isEmpty && animator.runningCount == 0 },
-            limit: limit)
+        run(until: { isSettled }, limit: limit)
     }
 
     // MARK: - Tasks

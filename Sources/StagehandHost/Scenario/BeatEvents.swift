@@ -33,7 +33,7 @@ final class BeatEvents {
     func afterStep(_ index: Int, _ stage: Stage, _ coordinator: Coordinator) {
         guard index % 2 == 0 else { return }
         boundaries.append(stage.frameIndex)
-        if stage.isTransitioning || stage.hasPendingOperations || stage.animator.runningCount > 0 {
+        if !stage.isSettled {
             settledAtEveryBoundary = false
         }
     }

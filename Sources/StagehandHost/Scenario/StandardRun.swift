@@ -75,7 +75,6 @@ package final class StandardRun {
         let base = plan.scenario(screen: screen, fps: framesPerSecond, waits: nil, gap: gap)
         let run = runner.begin(base, diagnostics: diagnostics, frames: frames, framesWanted: frames == nil ? nil : framesWanted)
         let stage = run.stage, fps = stage.framesPerSecond
-        func settled() -> Bool { !stage.isTransitioning && !stage.hasPendingOperations && stage.animator.runningCount == 0 }
         let transitional: Set<TransitionEvent.Kind> = [.began, .completed, .cancelled]
         // The events so far, at the times the probe would have seen them.
         var placed: [Trace.Event] = []
@@ -93,7 +92,7 @@ package final class StandardRun {
         runner.perform(.wait(StandardScenario.lead), in: run)
         place(liveStart: 0, probeStart: 0)
         var live = stage.frameIndex, probe = stage.frameIndex
-        var ok = settled()
+        var ok = stage.isSettled
         let gapFrames = Self.frames(gap, fps: fps)
         var waits: [Double] = []
         for (k, make) in plan.beats.enumerated() {
@@ -103,11 +102,11 @@ package final class StandardRun {
             var wait = 0.0
             if ok {
                 // The probe waits `gap` after the beat's own steps: the beat must settle within it.
-                while !settled(), stepped < gapFrames {
+                while !stage.isSettled, stepped < gapFrames {
                     stage.step()
                     stepped += 1
                 }
-                ok = settled()
+                ok = stage.isSettled
                 place(liveStart: live, probeStart: probe)
                 if ok {
                     wait = plan.waits(from: Trace(fps: fps, screen: [screen.width, screen.height], frames: [], events: placed), gap: gap)[k]
@@ -120,7 +119,7 @@ package final class StandardRun {
                     // Nothing may begin or end once settled (the probe would have placed it elsewhere).
                     let before = placed.count
                     place(liveStart: live, probeStart: probe)
-                    ok = ok && placed.count == before && settled()
+                    ok = ok && placed.count == before && stage.isSettled
                 }
             }
             waits.append(wait)

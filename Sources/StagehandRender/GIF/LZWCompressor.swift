@@ -62,6 +62,7 @@ final class LZWCompressor {
         repeated.deallocate()
         runs.deallocate()
         longestRun.deallocate()
+        packed.deallocate()
     }
 
     /// Appends the image data of `indices` (each below `1 << minimumCodeSize`;
@@ -70,13 +71,22 @@ final class LZWCompressor {
         precondition((2...8).contains(minimumCodeSize), "GIF's minimum code size is 2...8")
         out.append(UInt8(minimumCodeSize))
         let clear = 1 << minimumCodeSize, end = clear + 1
-        var codes = BitWriter(opening: &out)
+        // Every pixel gives at most one code of at most 12 bits, and the table starts
+        // again at most once per 3,838 codes: the packed codes fit in this, with room
+        // for the last 32-bit store.
+        let bound = (indices.count + indices.count / 3838 + 4) * 12 / 8 + 8
+        if packedCapacity < bound {
+            packed.deallocate()
+            packed = .allocate(capacity: bound)
+            packedCapacity = bound
+        }
+        var codes = BitWriter(packed)
         var width = minimumCodeSize + 1
         // The last code given; none yet beyond the two reserved ones.
         var given = end
-        codes.write(clear, width, into: &out)
+        codes.write(clear, width)
         guard let base = indices.baseAddress, indices.count > 0 else {
-            codes.write(end, width, into: &out)
+            codes.write(end, width)
             codes.finish(&out)
             return
         }
@@ -154,7 +164,7 @@ final class LZWCompressor {
                     continue
                 }
             }
-            codes.write(prefix, width, into: &out)
+            codes.write(prefix, width)
             wroteSinceClear = true
             given += 1
             switch slot {
@@ -169,7 +179,7 @@ final class LZWCompressor {
             repeated[given] = 0
             if given >= 1 << width { width += 1 }
             if given == Self.largestCode {
-                codes.write(clear, width, into: &out)
+                codes.write(clear, width)
                 table.update(repeating: 0, count: Self.tableSize)
                 repeated.update(repeating: 0, count: clear)
                 longestRun.update(repeating: 1, count: clear)
@@ -181,52 +191,61 @@ final class LZWCompressor {
             length = 1
             i += 1
         }
-        codes.write(prefix, width, into: &out)
+        codes.write(prefix, width)
         // The decoder adds a string for that last code (unless it is the first after a
         // clear), and may widen its codes for it before reading the end code.
         if wroteSinceClear, given + 1 >= 1 << width, width < 12 { width += 1 }
-        codes.write(end, width, into: &out)
+        codes.write(end, width)
         codes.finish(&out)
     }
 
-    /// Packs codes least significant bit first into bytes, and the bytes into sub-blocks.
+    /// The packed codes of the frame being compressed, before they are cut into
+    /// sub-blocks; grown to the largest frame seen.
+    private var packed = UnsafeMutablePointer<UInt8>.allocate(capacity: 0)
+    private var packedCapacity = 0
+
+    /// Packs codes least significant bit first into `packed`, four bytes at a time:
+    /// the sub-blocks' length bytes are put in when the codes are copied out, so
+    /// writing a code costs a shift and an or, and a store every 32 bits.
     private struct BitWriter {
-        /// Where the sub-block being filled starts (its length byte).
-        private var block: Int
+        let start: UnsafeMutablePointer<UInt8>
+        private var next: UnsafeMutablePointer<UInt8>
         private var bits: UInt64 = 0
-        private var count = 0
+        private var count: UInt64 = 0
 
-        /// Opens the first sub-block at the end of `out`.
-        init(opening out: inout [UInt8]) {
-            block = out.count
-            out.append(0)
+        init(_ start: UnsafeMutablePointer<UInt8>) {
+            self.start = start
+            next = start
         }
 
         @inline(__always)
-        mutating func write(_ code: Int, _ width: Int, into out: inout [UInt8]) {
-            bits |= UInt64(code) << UInt64(count)
-            count += width
-            while count >= 8 {
-                byte(UInt8(truncatingIfNeeded: bits), into: &out)
-                bits >>= 8
-                count -= 8
+        mutating func write(_ code: Int, _ width: Int) {
+            bits |= UInt64(code) << count
+            count += UInt64(width)
+            if count >= 32 {
+                UnsafeMutableRawPointer(next).storeBytes(of: UInt32(truncatingIfNeeded: bits).littleEndian, as: UInt32.self)
+                next += 4
+                bits >>= 32
+                count -= 32
             }
         }
 
-        @inline(__always)
-        private mutating func byte(_ value: UInt8, into out: inout [UInt8]) {
-            if out.count - block == 256 {
-                out[block] = 255
-                block = out.count
-                out.append(0)
-            }
-            out.append(value)
-        }
-
-        /// Flushes the last partial byte and closes the sub-blocks with the empty one.
+        /// Flushes the last bytes and appends the codes to `out` in sub-blocks of at
+        /// most 255 bytes, closed by the empty one.
         mutating func finish(_ out: inout [UInt8]) {
-            if count > 0 { byte(UInt8(truncatingIfNeeded: bits), into: &out) }
-            out[block] = UInt8(out.count - block - 1)
+            while count > 0 {
+                next.pointee = UInt8(truncatingIfNeeded: bits)
+                next += 1
+                bits >>= 8
+                count = count >= 8 ? count - 8 : 0
+            }
+            var from = start
+            while from < next {
+                let length = min(255, next - from)
+                out.append(UInt8(length))
+                out.append(contentsOf: UnsafeBufferPointer(start: from, count: length))
+                from += length
+            }
             out.append(0)
         }
     }
