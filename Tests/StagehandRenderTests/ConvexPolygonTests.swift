@@ -274,4 +274,76 @@ import Testing
         #expect(!Shape.polygon([Self.p(-1000, -1000), Self.p(1000, -1000), Self.p(1000, 1000), Self.p(-1000, 1000)])
             .covers(try tile(20, 20, 30, 20)))
     }
+
+    /// A box said to be inside a turned clip comes out of the cut unchanged, whatever lies
+    /// in it; one reaching an edge, or past it, or closer to it than a millionth of a
+    /// point, is not said to be inside.
+    @Test func aBoxInsideTheClipIsKeptByTheCutAsItIs() throws {
+        let clip = try #require(ConvexPolygon((0..<4).map { k in
+            let a = 0.3 + Double(k) * Double.pi / 2
+            return Self.p(50 + 30 * cos(a), 40 + 30 * sin(a))
+        }))
+        var state: UInt64 = 5
+        func unit() -> Double {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Double(state >> 11) / Double(1 << 53)
+        }
+        var inside = 0
+        for _ in 0..<400 {
+            let (x1, y1) = (20 + 60 * unit(), 10 + 60 * unit())
+            let (x2, y2) = (x1 + 12 * unit(), y1 + 12 * unit())
+            let subject = (0..<(3 + Int(unit() * 8))).map { _ in Self.p(x1 + (x2 - x1) * unit(), y1 + (y2 - y1) * unit()) }
+            if clip.containsBox(x1, y1, x2, y2) {
+                inside += 1
+                #expect(clip.clip(subject) == subject)
+            }
+        }
+        #expect(inside > 20, "some boxes lie inside")
+        // The clip's own box is not inside it; nor is a box with a corner on an edge.
+        #expect(!clip.containsBox(clip.minX, clip.minY, clip.maxX, clip.maxY))
+        let corner = clip.points[0], next = clip.points[1]
+        let middle = Self.p((corner.x + next.x) / 2, (corner.y + next.y) / 2)
+        #expect(!clip.containsBox(middle.x, middle.y, 50, 40) && !clip.containsBox(50, 40, middle.x, middle.y)
+            && !clip.containsBox(min(middle.x, 50), min(middle.y, 40), max(middle.x, 50), max(middle.y, 40)))
+        // A point box a thousandth of a point inside the middle of an edge is inside.
+        let inward = Self.p(middle.x + (50 - middle.x) * 1e-3 / 30, middle.y + (40 - middle.y) * 1e-3 / 30)
+        #expect(clip.containsBox(inward.x, inward.y, inward.x, inward.y))
+        #expect(!ConvexPolygon([Self.p(0, 0), Self.p(1, 1), Self.p(2, 2)])!.containsBox(0.5, 0.5, 0.5, 0.5))
+    }
+
+    /// How many pieces a curve is cut into, counted as it was with `hypot`: the same on
+    /// random curves, and on curves whose count lies exactly on a whole number (a bend of
+    /// 5 from a 3-4-5 triangle) or a rounding away from one.
+    @Test func aCurveIsCutIntoAsManyPiecesAsHypotCounts() {
+        func expectedSteps(_ p0: Point, _ p1: Point, _ p2: Point, _ p3: Point, _ tolerance: Double) -> Int {
+            let d1 = hypot(p0.x - 2 * p1.x + p2.x, p0.y - 2 * p1.y + p2.y)
+            let d2 = hypot(p1.x - 2 * p2.x + p3.x, p1.y - 2 * p2.y + p3.y)
+            let bend = max(d1, d2)
+            return tolerance > 0 && bend > 0 ? min(100, max(1, Int(sqrt(0.75 * bend / tolerance).rounded(.up)))) : 1
+        }
+        var state: UInt64 = 9
+        func unit() -> Double {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Double(state >> 11) / Double(1 << 53)
+        }
+        var cases: [(Point, Point, Point, Point, Double)] = (0..<2000).map { _ in
+            let scale = [0.01, 1, 40, 900][Int(unit() * 4)]
+            return (Self.p(unit() * scale, unit() * scale), Self.p(unit() * scale, unit() * scale),
+                    Self.p(unit() * scale, unit() * scale), Self.p(unit() * scale, unit() * scale), [0.1, 0.01, 0.37][Int(unit() * 3)])
+        }
+        // p0 − 2 p1 + p2 = (3, 4): a bend of 5; 0.75 × 5 / tolerance = k² for k = 1...12.
+        for k in 1...12 {
+            let exact = 3.75 / Double(k * k)
+            for tolerance in [exact, exact.nextUp, exact.nextDown] {
+                cases.append((Self.p(0, 0), Self.p(0, 0), Self.p(3, 4), Self.p(6, 8), tolerance))
+            }
+        }
+        cases.append((Self.p(1e-200, 0), Self.p(0, 0), Self.p(0, 0), Self.p(0, 0), 0.1))
+        cases.append((Self.p(0, 0), Self.p(1, 1), Self.p(2, 2), Self.p(3, 3), 0.1))
+        for (p0, p1, p2, p3, tolerance) in cases {
+            var points: [Point] = []
+            CurveFlattening.appendCubic(p0, p1, p2, p3, tolerance: tolerance, into: &points)
+            #expect(points.count == expectedSteps(p0, p1, p2, p3, tolerance), "\(p0) \(p1) \(p2) \(p3) at \(tolerance)")
+        }
+    }
 }

@@ -141,6 +141,25 @@ struct ConvexPolygon: Sendable {
         !isEmpty && x2 >= minX && x1 <= maxX && y2 >= minY && y1 <= maxY
     }
 
+    /// Whether the box `x1...x2 × y1...y2` lies inside this outline with room to spare:
+    /// each of its corners at least a millionth of a point inside every edge. Then every
+    /// point in the box (or off it by a rounding) is on the inner side of each edge as
+    /// `clip` works it out, and `clip` hands a polygon within the box back as it is: a
+    /// letter wholly inside a tile need not be cut.
+    func containsBox(_ x1: Double, _ y1: Double, _ x2: Double, _ y2: Double) -> Bool {
+        guard !isEmpty, x1 <= x2, y1 <= y2 else { return false }
+        let n = points.count
+        for i in 0..<n {
+            let a = points[i], b = points[(i + 1) % n]
+            let (ex, ey) = ((b.x - a.x) * orientation, (b.y - a.y) * orientation)
+            // The side as `clip` measures it is the distance times the edge's length.
+            let margin = 1e-6 * (abs(ex) + abs(ey))
+            func inside(_ x: Double, _ y: Double) -> Bool { ex * (y - a.y) - ey * (x - a.x) >= margin }
+            guard inside(x1, y1), inside(x2, y1), inside(x2, y2), inside(x1, y2) else { return false }
+        }
+        return true
+    }
+
     /// The closed polygon `subject` cut to this outline: empty when nothing of it is
     /// inside. The points come in the subject's order, so its winding is kept.
     func clip(_ subject: [Point]) -> [Point] {

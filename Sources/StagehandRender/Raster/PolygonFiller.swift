@@ -1,3 +1,4 @@
+import CRasterKernels
 import Foundation
 import StagehandCore
 
@@ -16,7 +17,8 @@ import StagehandCore
 /// running along a row and summing gives each pixel's winding-weighted coverage; its
 /// magnitude, at most 1, is the non-zero rule's coverage where contours do not overlap
 /// partially inside one pixel. The colour is put over each pixel with that coverage as
-/// pixman would (source in coverage, over destination, in 8 bits with rounding).
+/// pixman would (source in coverage, over destination, in 8 bits with rounding). Both
+/// passes are C's (`CRasterKernels`), for the processor's own vector instructions.
 ///
 /// One filler belongs to one canvas and is used by one thread at a time.
 final class PolygonFiller {
@@ -24,7 +26,7 @@ final class PolygonFiller {
     /// between fills (painting a row clears what it read).
     private var cells: [Float] = []
     /// Per row of the box, the first and last cell an edge changed.
-    private var touched: [(first: Int, last: Int)] = []
+    private var touched: [stagehand_raster_span] = []
 
     /// The premultiplied pixel of each colour being filled, reused from fill to fill.
     private var sources: [UInt32] = []
@@ -67,17 +69,19 @@ final class PolygonFiller {
         let count = columns * (y1 - y0)
         if cells.count < count { cells = [Float](repeating: 0, count: count) }
         touched.removeAll(keepingCapacity: true)
-        touched.append(contentsOf: repeatElement((first: Int.max, last: -1), count: y1 - y0))
+        touched.append(contentsOf: repeatElement(stagehand_raster_span(first: Int.max, last: -1), count: y1 - y0))
+        var box = stagehand_raster_box(x0: x0, x1: x1, y0: y0, y1: y1, columns: columns)
+        stagehand_raster_prefetch(pixels, stride, &box)
         cells.withUnsafeMutableBufferPointer { cells in
             touched.withUnsafeMutableBufferPointer { touched in
                 for polygon in polygons where polygon.count >= 3 {
-                    let last = polygon[polygon.index(polygon.endIndex, offsetBy: -1)]
-                    var previous = Point(x: last.x * scale + offset.x, y: last.y * scale + offset.y)
-                    for p in polygon {
-                        let current = Point(x: p.x * scale + offset.x, y: p.y * scale + offset.y)
-                        Self.add(edge: previous, current, to: cells, touched: touched, x0: x0, x1: x1, y0: y0, y1: y1,
-                                 columns: columns)
-                        previous = current
+                    // A point is two doubles, x then y: the edges are added in C (see
+                    // `stagehand_raster_add_polygon`), from the points as they are.
+                    polygon.withUnsafeBufferPointer { points in
+                        points.withMemoryRebound(to: Double.self) { xy in
+                            stagehand_raster_add_polygon(xy.baseAddress, points.count, scale, offset.x, offset.y, &box,
+                                                         cells.baseAddress, touched.baseAddress)
+                        }
                     }
                 }
                 sources.withUnsafeBufferPointer { sources in
@@ -97,71 +101,14 @@ final class PolygonFiller {
             | byte(max(0, min(1, color.green)) * alpha) << 8 | byte(max(0, min(1, color.blue)) * alpha)
     }
 
-    /// Adds the edge `a`→`b`'s changes of coverage to the rows it crosses.
-    private static func add(edge a: Point, _ b: Point, to cells: UnsafeMutableBufferPointer<Float>,
-                            touched: UnsafeMutableBufferPointer<(first: Int, last: Int)>,
-                            x0: Int, x1: Int, y0: Int, y1: Int, columns: Int) {
-        guard a.y != b.y else { return }
-        // Downward; an edge drawn upward counts negatively.
-        let (top, bottom, sign) = a.y < b.y ? (a, b, 1.0) : (b, a, -1.0)
-        guard bottom.y > Double(y0), top.y < Double(y1) else { return }
-        let slope = (bottom.x - top.x) / (bottom.y - top.y)
-        let first = max(y0, Int(top.y.rounded(.down))), last = min(y1, Int(bottom.y.rounded(.up)))
-        let left = Double(x0), right = Double(x1)
-        for row in first..<last {
-            let ya = max(top.y, Double(row)), yb = min(bottom.y, Double(row + 1))
-            guard yb > ya else { continue }
-            let height = sign * (yb - ya)
-            let xa = top.x + (ya - top.y) * slope, xb = top.x + (yb - top.y) * slope
-            let lo = min(xa, xb), hi = max(xa, xb)
-            let base = (row - y0) * columns
-            // Left of every pixel of the box: each is wholly right of it.
-            if hi <= left {
-                cells[base] += Float(height)
-                touched[row - y0].first = 0
-                touched[row - y0].last = max(touched[row - y0].last, 0)
-                continue
-            }
-            if lo >= right { continue }
-            let start = max(x0, Int(lo.rounded(.down))), end = min(x1, Int(hi.rounded(.up)))
-            touched[row - y0].first = min(touched[row - y0].first, start - x0)
-            touched[row - y0].last = max(touched[row - y0].last, min(end + 1, x1) - x0)
-            // Within one column (most edges, most rows): the column keeps the share right
-            // of the edge's middle, the next one the rest.
-            if lo >= Double(start), hi <= Double(start + 1) {
-                let share = Double(start + 1) - (lo + hi) / 2
-                cells[base + start - x0] += Float(height * share)
-                cells[base + start + 1 - x0] += Float(height * (1 - share))
-                continue
-            }
-            // The share of column [c, c + 1] right of the edge is g(c + 1) − g(c), where
-            // g(c) is the area between the edge and the vertical line x = c, left of c
-            // (per unit of the row's height crossed).
-            let width = hi - lo
-            let middle = (lo + hi) / 2
-            func g(_ c: Double) -> Double {
-                if c <= lo { return 0 }
-                if c >= hi { return c - middle }
-                return (c - lo) * (c - lo) / (2 * width)
-            }
-            var before = 0.0
-            var gLeft = g(Double(start))
-            for column in start...end {
-                let gRight = g(Double(column + 1))
-                let share = min(1, gRight - gLeft)
-                cells[base + column - x0] += Float(height * (share - before))
-                before = share
-                gLeft = gRight
-            }
-        }
-    }
-
-    /// Runs along each row summing the changes, and puts the colour over each pixel with
+    /// Runs along each row summing the changes, and puts the colours over each pixel with
     /// the coverage found; the cells read are cleared for the next fill. Between two cells
     /// an edge changed the coverage is the same, so each such run is painted at once
-    /// (inside a tile, most of its width).
+    /// (inside a tile, most of its width). The loop is C's (`stagehand_raster_composite`):
+    /// there it runs on the processor's widest vectors, each pixel through all the colours
+    /// in one visit.
     private static func composite(_ cells: UnsafeMutableBufferPointer<Float>,
-                                  touched: UnsafeMutableBufferPointer<(first: Int, last: Int)>,
+                                  touched: UnsafeMutableBufferPointer<stagehand_raster_span>,
                                   sources: UnsafeBufferPointer<UInt32>, pixels: UnsafeMutablePointer<UInt32>, stride: Int,
                                   x0: Int, x1: Int, y0: Int, y1: Int, columns: Int) {
         // Fully covered, the colours under the last opaque one are hidden by it, and with
@@ -170,50 +117,10 @@ final class PolygonFiller {
         let opaqueResult = lastOpaque.map { opaque in
             sources[(opaque + 1)...].reduce(sources[opaque]) { below, s in s &+ multiply(below, 255 - s >> 24) }
         }
-        let width = x1 - x0
-        // Each colour in turn over the whole run, the pixels side by side (the compiler
-        // does several at once); a run over one flat colour could be blended once and
-        // copied, but reading the pixels one by one to find out costs more than this.
-        func paint(_ line: UnsafeMutablePointer<UInt32>, _ from: Int, _ to: Int, _ m: UInt32) {
-            guard m > 0, from < to else { return }
-            if m == 255, let opaqueResult {
-                (line + from).update(repeating: opaqueResult, count: to - from)
-                return
-            }
-            for source in sources {
-                let s = m == 255 ? source : multiply(source, m)
-                let keep = 255 - s >> 24
-                for x in from..<to { line[x] = s &+ multiply(line[x], keep) }
-            }
-        }
-        for row in y0..<y1 {
-            let (first, last) = touched[row - y0]
-            guard first <= last else { continue }
-            let line = pixels + row * stride + x0
-            let deltas = cells.baseAddress! + (row - y0) * columns
-            var sum: Float = 0
-            var column = first
-            while column <= last {
-                sum += deltas[column]
-                deltas[column] = 0
-                var end = column + 1
-                // Two cells at a time while both are untouched (all bits zero).
-                while end < last, UnsafeRawPointer(deltas + end).loadUnaligned(as: UInt64.self) == 0 { end += 2 }
-                while end <= last, deltas[end] == 0 { end += 1 }
-                if column < width { paint(line, column, min(end, width), coverageByte(sum)) }
-                column = end
-            }
-            // Right of the last change (an outline going on past the picture's right edge).
-            if last + 1 < width { paint(line, last + 1, width, coverageByte(sum)) }
-        }
-    }
-
-    /// The winding-weighted coverage `sum` as a byte: its magnitude, at most 1, times 255,
-    /// rounded. (Adding 1.5 × 2²³ leaves the rounded whole number in a float's low
-    /// mantissa bits, which is cheaper than a checked conversion.)
-    @inline(__always)
-    static func coverageByte(_ sum: Float) -> UInt32 {
-        (min(1, abs(sum)) * 255 + 12_582_912).bitPattern & 0x3FF
+        var colors = stagehand_raster_colors(sources: sources.baseAddress, count: sources.count,
+                                             has_opaque: opaqueResult == nil ? 0 : 1, opaque: opaqueResult ?? 0)
+        stagehand_raster_composite(cells.baseAddress, columns, touched.baseAddress, y1 - y0, pixels + y0 * stride + x0, stride,
+                                   x1 - x0, &colors)
     }
 
     /// Each of the four bytes of `x` times `m`/255, rounded (two bytes at a time, in the

@@ -151,6 +151,8 @@ extension TextOutlines.Outline {
             let x1 = min(xs.0, xs.1) + min(xt.0, xt.1) + t.tx, x2 = max(xs.0, xs.1) + max(xt.0, xt.1) + t.tx
             let y1 = min(ys.0, ys.1) + min(yt.0, yt.1) + t.ty, y2 = max(ys.0, ys.1) + max(yt.0, yt.1) + t.ty
             guard clip.boxMeets(x1, y1, x2, y2) else { continue }
+            // A contour inside the clip comes out of the cut as it went in.
+            let inside = clip.containsBox(x1, y1, x2, y2)
             points.removeAll(keepingCapacity: true)
             var i = c.start
             let end = c.start + c.count
@@ -173,8 +175,12 @@ extension TextOutlines.Outline {
                 }
                 i += length
             }
-            let piece = clip.clip(points)
-            if !piece.isEmpty { out.append(piece) }
+            if inside {
+                if points.count >= 3 { out.append(points) }
+            } else {
+                let piece = clip.clip(points)
+                if !piece.isEmpty { out.append(piece) }
+            }
         }
         return out
     }
