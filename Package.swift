@@ -101,7 +101,11 @@ let package = Package(
         // The polygon filler's compositing loop, in C for the vector instructions of the
         // machine it runs on (chosen at run time; the package targets baseline x86-64).
         .target(name: "CRasterKernels"),
-        .target(name: "StagehandRender", dependencies: ["StagehandTrace", "StagehandCore", "CRenderLibraries", "CRasterKernels"]),
+        // The GIF encoder's inner loops that AVX2 and AVX-512 speed up, in C so that each
+        // can be built for several instruction sets and chosen at run time (Swift builds
+        // for the baseline only).
+        .target(name: "CGIFKernels"),
+        .target(name: "StagehandRender", dependencies: ["StagehandTrace", "StagehandCore", "CRenderLibraries", "CRasterKernels", "CGIFKernels"]),
 
         // `stagehand serve`: the live playground (a web page driving stages over a
         // WebSocket), with its own small HTTP/1.1 and WebSocket server (Server/: every

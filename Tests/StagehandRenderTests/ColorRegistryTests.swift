@@ -56,6 +56,8 @@ import Testing
         #expect(one.colors == expected)
         let ways: [(workers: Int, assign: (Int) -> Int)] = [
             (2, { $0 % 2 }), (2, { $0 < 15 ? 1 : 0 }), (3, { ($0 * 7) % 3 }), (4, { $0 % 5 == 0 ? 3 : $0 % 2 }),
+            // More registries than `merged` looks colours up in one by one.
+            (6, { ($0 * 5) % 6 }),
         ]
         for way in ways {
             let painted = Self.paint(workers: way.workers, assign: way.assign)

@@ -75,11 +75,48 @@ struct ColorRegistry: Sendable {
         counts[Int(number)] += pixels
     }
 
-    /// One registry of the colours of all of `registries`, each counted as often as they
-    /// count it together, and for each of them, by its numbers, the colour's number in
-    /// that one.
-    static func merged(_ registries: [ColorRegistry]) -> (registry: ColorRegistry, numbers: [[UInt32]]) {
-        guard var merged = registries.first else { return (ColorRegistry(), []) }
+    /// The colours of all of `registries`, each once and counted as often as they count
+    /// it together, and for each registry, by its numbers, the colour's place among them.
+    ///
+    /// A registry's colours are each numbered once, so only the registries before it can
+    /// hold them again: with a few registries (one per core), each colour is looked up in
+    /// those before it, none of them changed, rather than inserted into one growing table
+    /// (copied from the first, its slots grown and moved): the look-ups do not wait for
+    /// one another, and this runs while every other core waits for the palette.
+    static func merged(_ registries: [ColorRegistry]) -> (registry: (colors: [UInt32], counts: [Int]), numbers: [[UInt32]]) {
+        guard let first = registries.first else { return (([], []), []) }
+        guard registries.count <= 4 else { return mergedIntoOne(registries) }
+        var colors = first.colors, counts = first.counts
+        var numbers = [Array(0..<UInt32(colors.count))]
+        for (r, registry) in registries.enumerated().dropFirst() {
+            // Each colour's number among those merged so far, or `unknown`.
+            var merged = [UInt32](repeating: Self.unknown, count: registry.colors.count)
+            var found = [UInt32](repeating: 0, count: registry.colors.count)
+            for earlier in 0..<r {
+                registries[earlier].numbers.values(of: registry.colors, count: registry.colors.count, missing: Self.unknown,
+                                                   into: &found)
+                for k in found.indices where merged[k] == Self.unknown && found[k] != Self.unknown {
+                    merged[k] = numbers[earlier][Int(found[k])]
+                }
+            }
+            for k in merged.indices {
+                if merged[k] == Self.unknown {
+                    merged[k] = UInt32(colors.count)
+                    colors.append(registry.colors[k])
+                    counts.append(registry.counts[k])
+                } else {
+                    counts[Int(merged[k])] += registry.counts[k]
+                }
+            }
+            numbers.append(merged)
+        }
+        return ((colors, counts), numbers)
+    }
+
+    /// `merged` for many registries: each registry's colours inserted into one table,
+    /// looked up once each whatever the number of registries.
+    private static func mergedIntoOne(_ registries: [ColorRegistry]) -> (registry: (colors: [UInt32], counts: [Int]), numbers: [[UInt32]]) {
+        var merged = registries[0]
         var numbers = [Array(0..<UInt32(merged.colors.count))]
         for registry in registries.dropFirst() {
             numbers.append(registry.colors.indices.map { k in
@@ -88,6 +125,6 @@ struct ColorRegistry: Sendable {
                 return number
             })
         }
-        return (merged, numbers)
+        return ((merged.colors, merged.counts), numbers)
     }
 }

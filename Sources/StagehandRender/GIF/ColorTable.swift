@@ -38,6 +38,38 @@ struct ColorTable<Value: FixedWidthInteger & Sendable>: Sendable {
         }
     }
 
+    /// The values of the first `count` of `colors`, `missing` for those not in the
+    /// table, into `values`.
+    ///
+    /// For a table of many colours, each look-up misses the caches: the colours' first
+    /// slots are read a batch at a time, reads that do not wait for one another so that
+    /// the processor fetches them together, and each look-up then goes on from its first
+    /// slot (most end there).
+    func values(of colors: UnsafePointer<UInt32>, count: Int, missing: Value, into values: UnsafeMutablePointer<Value>) {
+        let batch = 64
+        let first = UnsafeMutablePointer<Slot>.allocate(capacity: batch)
+        defer { first.deallocate() }
+        slots.withUnsafeBufferPointer { slots in
+            let mask = slots.count - 1
+            var start = 0
+            while start < count {
+                let end = min(start + batch, count)
+                for i in start..<end { first[i - start] = slots[Int((colors[i] &* 0x9E37_79B1) >> shift)] }
+                for i in start..<end {
+                    let color = colors[i]
+                    var slot = first[i - start]
+                    var at = Int((color &* 0x9E37_79B1) >> shift)
+                    while slot.key != color && slot.key != Self.empty {
+                        at = (at + 1) & mask
+                        slot = slots[at]
+                    }
+                    values[i] = slot.key == color ? slot.value : missing
+                }
+                start = end
+            }
+        }
+    }
+
     subscript(color: UInt32) -> Value? {
         let i = slot(color)
         return slots[i].key == color ? slots[i].value : nil

@@ -1,3 +1,4 @@
+import CGIFKernels
 import Dispatch
 import Foundation
 import StagehandShared
@@ -52,46 +53,26 @@ struct GIFPalette: Sendable {
 
     /// For each of `colors`, the index of the nearest of `chosen` (the first of equals,
     /// by `distance`). A GIF of thousands of anti-aliased colours looks each up among 255:
-    /// sixteen candidates at a time, and the colours shared among the cores, as nothing
-    /// else runs while the palette is made. The distances are whole numbers below 2²⁰,
-    /// which `Float` holds exactly, and floating-point products are single instructions
-    /// where 32-bit integer ones, for the processors the package is built for, are not.
-    private static func nearest(_ colors: [UInt32], in chosen: [UInt32]) -> [UInt8] {
-        // The candidates' channels in blocks of sixteen; the last block filled with a
-        // colour farther from every colour than any real one.
-        let blocks = (chosen.count + 15) / 16
-        var reds = [SIMD16<Float>](repeating: SIMD16(repeating: 2000), count: blocks)
-        var greens = reds, blues = reds
-        for (k, color) in chosen.enumerated() {
-            reds[k / 16][k % 16] = Float((color >> 16) & 0xFF)
-            greens[k / 16][k % 16] = Float((color >> 8) & 0xFF)
-            blues[k / 16][k % 16] = Float(color & 0xFF)
-        }
-        let (r, g, b) = (reds, greens, blues)
-        let lane = SIMD16<Int32>(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15)
+    /// sixteen candidates at a time (`stagehand_gif_nearest`, with AVX2 or AVX-512 where
+    /// the processor has them), and the colours shared among the cores, as nothing else
+    /// runs while the palette is made. `level`: the instruction set to use, at most
+    /// `stagehand_gif_level()`.
+    static func nearest(_ colors: [UInt32], in chosen: [UInt32], level: Int32 = stagehand_gif_level()) -> [UInt8] {
+        guard !colors.isEmpty else { return [] }
+        // The candidates' channels in blocks of sixteen (see the kernel).
+        var channels = [Float](repeating: 0, count: 3 * 16 * ((chosen.count + 15) / 16))
+        stagehand_gif_prepare_palette(chosen, chosen.count, &channels)
+        let prepared = channels
         let parts = max(1, min(ProcessInfo.processInfo.activeProcessorCount, colors.count / 256))
         let found = Locked([[UInt8]](repeating: [], count: parts))
         DispatchQueue.concurrentPerform(iterations: parts) { part in
-            let (reds, greens, blues) = (r, g, b)
-            var entries: [UInt8] = []
-            for color in colors[(colors.count * part / parts)..<(colors.count * (part + 1) / parts)] {
-                let r = SIMD16<Float>(repeating: Float((color >> 16) & 0xFF))
-                let g = SIMD16<Float>(repeating: Float((color >> 8) & 0xFF))
-                let b = SIMD16<Float>(repeating: Float(color & 0xFF))
-                // Per lane, the least distance and the first block giving it: the lanes
-                // are reduced to one entry once, after the last block, not once a block.
-                var least = SIMD16<Float>(repeating: .infinity), firstBlock = SIMD16<Int32>(repeating: 0)
-                for block in 0..<blocks {
-                    let dr = reds[block] - r, dg = greens[block] - g, db = blues[block] - b
-                    let d = 2 * dr * dr + 4 * dg * dg + 3 * db * db
-                    let nearer = d .< least
-                    least.replace(with: d, where: nearer)
-                    firstBlock.replace(with: Int32(block), where: nearer)
+            let range = (colors.count * part / parts)..<(colors.count * (part + 1) / parts)
+            let entries = [UInt8](unsafeUninitializedCapacity: range.count) { buffer, count in
+                colors.withUnsafeBufferPointer { colors in
+                    stagehand_gif_nearest(level, colors.baseAddress! + range.lowerBound, range.count, prepared,
+                                          chosen.count, buffer.baseAddress!)
                 }
-                // The first entry at the least distance: the least index among the lanes
-                // that reach it, each lane's first block being its least index.
-                let indices = 16 &* firstBlock &+ lane
-                entries.append(UInt8(indices.replacing(with: .max, where: least .!= least.min()).min()))
+                count = range.count
             }
             found.withLock { $0[part] = entries }
         }

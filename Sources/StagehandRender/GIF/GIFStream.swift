@@ -1,3 +1,4 @@
+import Dispatch
 import Foundation
 import StagehandCore
 import StagehandShared
@@ -57,6 +58,11 @@ public final class GIFStream {
                                    state: { _ in ColorRegistry() }) { canvas, worker, registry in
             RunLengthImage(canvas, worker: worker, registry: &registry)
         }
+        // libgd, which writes the GIF's header, is loaded while the run records rather
+        // than when the frames are encoded: loading it and the libraries it links (tens
+        // of them) took 8–25 ms, when nothing else could run on the other core. Loaded
+        // once per process; a missing libgd is still reported by `finish`.
+        DispatchQueue.global().async { _ = try? RenderLibraries.gd() }
     }
 
     /// The next frame of the run (frames come in order of time): every frame, or, after

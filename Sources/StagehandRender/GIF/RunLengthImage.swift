@@ -1,3 +1,4 @@
+import CGIFKernels
 import Foundation
 
 /// A frame's pixels as runs of one colour, in reading order, each run carrying its
@@ -29,7 +30,7 @@ struct RunLengthImage: Sendable {
     /// at the same place in the row scanned before reuses that one's number, so the
     /// registry's table (large, and missing the caches) is asked only about the colours
     /// that change from row to row.
-    init(_ canvas: Canvas, worker: Int, registry: inout ColorRegistry) {
+    init(_ canvas: Canvas, worker: Int, registry: inout ColorRegistry, level: Int32 = stagehand_gif_level()) {
         self.worker = worker
         let width = canvas.width, height = canvas.height
         words = canvas.withPixels { pixels, stride in
@@ -46,7 +47,6 @@ struct RunLengthImage: Sendable {
                 lengths.deallocate()
             }
             var stretches = 0, above = 0
-            let base = UnsafeRawPointer(pixels.baseAddress!)
             let first = pixels.baseAddress!
             for y in 0..<height {
                 let row = first + y * stride
@@ -54,25 +54,12 @@ struct RunLengthImage: Sendable {
                     swap(&colors, &aboveColors)
                     swap(&numbers, &aboveNumbers)
                     above = stretches
-                    stretches = 0
-                    var x = 0
-                    while x < width {
-                        // The stretch goes on while the colour (alpha aside) stays the
-                        // same: eight pixels at a time through the flat parts, then one by one.
-                        let color = row[x] & 0xFF_FFFF
-                        let start = x
-                        x += 1
-                        let same = SIMD8<UInt32>(repeating: color), colour = SIMD8<UInt32>(repeating: 0xFF_FFFF)
-                        while x + 8 <= width,
-                              ((base + 4 * (y * stride + x)).loadUnaligned(as: SIMD8<UInt32>.self) ^ same) & colour == .zero {
-                            x += 8
-                        }
-                        while x < width, (row[x] ^ color) & 0xFF_FFFF == 0 { x += 1 }
-                        colors[stretches] = color
-                        numbers[stretches] = stretches < above && aboveColors[stretches] == color
-                            ? aboveNumbers[stretches] : ColorRegistry.unknown
-                        lengths[stretches] = x - start
-                        stretches += 1
+                    // The stretches go on while the colour (alpha aside) stays the same;
+                    // where each starts is found many pixels at a time (the kernel).
+                    stretches = stagehand_gif_row_stretches(level, row, width, colors, lengths)
+                    for i in 0..<stretches {
+                        let color = colors[i]
+                        numbers[i] = i < above && aboveColors[i] == color ? aboveNumbers[i] : ColorRegistry.unknown
                     }
                     registry.number(colors, into: numbers, count: stretches)
                 }

@@ -1,0 +1,294 @@
+#include "gif_kernels.h"
+
+#include <stdatomic.h>
+
+#if defined(__x86_64__)
+#include <cpuid.h>
+#include <immintrin.h>
+
+// The level the processor supports and the operating system saves the registers of
+// (XCR0), asked once.
+static int detect_level(void) {
+    unsigned a, b, c, d;
+    if (!__get_cpuid(1, &a, &b, &c, &d)) return STAGEHAND_GIF_BASELINE;
+    if (!((c >> 27) & 1) || !((c >> 28) & 1)) return STAGEHAND_GIF_BASELINE;  // OSXSAVE, AVX
+    unsigned low, high;
+    __asm__("xgetbv" : "=a"(low), "=d"(high) : "c"(0));
+    if ((low & 0x6) != 0x6) return STAGEHAND_GIF_BASELINE;  // SSE and AVX state
+    if (!__get_cpuid_count(7, 0, &a, &b, &c, &d)) return STAGEHAND_GIF_BASELINE;
+    if (!((b >> 5) & 1)) return STAGEHAND_GIF_BASELINE;  // AVX2
+    if (((b >> 16) & 1) && ((b >> 30) & 1) && (low & 0xE0) == 0xE0) return STAGEHAND_GIF_AVX512;  // F, BW; opmask and ZMM state
+    return STAGEHAND_GIF_AVX2;
+}
+#else
+static int detect_level(void) { return STAGEHAND_GIF_BASELINE; }
+#endif
+
+int stagehand_gif_level(void) {
+    static _Atomic int level = -1;
+    int known = atomic_load_explicit(&level, memory_order_relaxed);
+    if (known < 0) {
+        known = detect_level();
+        atomic_store_explicit(&level, known, memory_order_relaxed);
+    }
+    return known;
+}
+
+// MARK: - Stretches
+
+// A row's stretches from the masks of the pixels that start one, 64 pixels at a time:
+// `CHUNK(row, base, end)` gives the mask of the pixels base..<end (bit x - base set when
+// pixel x differs from pixel x - 1, alpha aside), never pixel 0, which always starts one.
+#define ROW_STRETCHES(CHUNK)                                                   \
+    size_t n = 1, previous = 0;                                                \
+    colors[0] = row[0] & 0xFFFFFF;                                             \
+    for (size_t base = 0; base < width; base += 64) {                          \
+        size_t end = width - base > 64 ? base + 64 : width;                    \
+        uint64_t mask = CHUNK(row, base, end);                                 \
+        while (mask) {                                                         \
+            size_t x = base + (size_t)__builtin_ctzll(mask);                   \
+            mask &= mask - 1;                                                  \
+            lengths[n - 1] = (intptr_t)(x - previous);                         \
+            colors[n++] = row[x] & 0xFFFFFF;                                   \
+            previous = x;                                                      \
+        }                                                                      \
+    }                                                                          \
+    lengths[n - 1] = (intptr_t)(width - previous);                             \
+    return n;
+
+// Pixels x and x - 1 compared one by one, for the ends of the chunks.
+static inline uint64_t starts_one_by_one(const uint32_t *row, size_t base, size_t x, size_t end, uint64_t mask) {
+    for (; x < end; x++) {
+        if ((row[x] ^ row[x - 1]) & 0xFFFFFF) mask |= (uint64_t)1 << (x - base);
+    }
+    return mask;
+}
+
+#if defined(__x86_64__)
+static inline uint64_t starts_sse2(const uint32_t *row, size_t base, size_t end) {
+    size_t x = base == 0 ? 1 : base;
+    uint64_t mask = 0;
+    const __m128i rgb = _mm_set1_epi32(0xFFFFFF), zero = _mm_setzero_si128();
+    for (; x + 4 <= end; x += 4) {
+        __m128i now = _mm_loadu_si128((const __m128i *)(row + x));
+        __m128i before = _mm_loadu_si128((const __m128i *)(row + x - 1));
+        __m128i same = _mm_cmpeq_epi32(_mm_and_si128(_mm_xor_si128(now, before), rgb), zero);
+        mask |= (uint64_t)(~_mm_movemask_ps(_mm_castsi128_ps(same)) & 0xF) << (x - base);
+    }
+    return starts_one_by_one(row, base, x, end, mask);
+}
+
+static size_t row_stretches_baseline(const uint32_t *row, size_t width, uint32_t *colors, intptr_t *lengths) {
+    ROW_STRETCHES(starts_sse2)
+}
+
+__attribute__((target("avx2")))
+static inline uint64_t starts_avx2(const uint32_t *row, size_t base, size_t end) {
+    size_t x = base == 0 ? 1 : base;
+    uint64_t mask = 0;
+    const __m256i rgb = _mm256_set1_epi32(0xFFFFFF), zero = _mm256_setzero_si256();
+    for (; x + 8 <= end; x += 8) {
+        __m256i now = _mm256_loadu_si256((const __m256i *)(row + x));
+        __m256i before = _mm256_loadu_si256((const __m256i *)(row + x - 1));
+        __m256i same = _mm256_cmpeq_epi32(_mm256_and_si256(_mm256_xor_si256(now, before), rgb), zero);
+        mask |= (uint64_t)(~_mm256_movemask_ps(_mm256_castsi256_ps(same)) & 0xFF) << (x - base);
+    }
+    return starts_one_by_one(row, base, x, end, mask);
+}
+
+__attribute__((target("avx2")))
+static size_t row_stretches_avx2(const uint32_t *row, size_t width, uint32_t *colors, intptr_t *lengths) {
+    ROW_STRETCHES(starts_avx2)
+}
+
+__attribute__((target("avx512f,avx512bw")))
+static inline uint64_t starts_avx512(const uint32_t *row, size_t base, size_t end) {
+    size_t x = base == 0 ? 1 : base;
+    uint64_t mask = 0;
+    const __m512i rgb = _mm512_set1_epi32(0xFFFFFF);
+    for (; x + 16 <= end; x += 16) {
+        __m512i now = _mm512_loadu_si512((const void *)(row + x));
+        __m512i before = _mm512_loadu_si512((const void *)(row + x - 1));
+        mask |= (uint64_t)_mm512_test_epi32_mask(_mm512_xor_si512(now, before), rgb) << (x - base);
+    }
+    return starts_one_by_one(row, base, x, end, mask);
+}
+
+__attribute__((target("avx512f,avx512bw")))
+static size_t row_stretches_avx512(const uint32_t *row, size_t width, uint32_t *colors, intptr_t *lengths) {
+    ROW_STRETCHES(starts_avx512)
+}
+#else
+static inline uint64_t starts_plain(const uint32_t *row, size_t base, size_t end) {
+    return starts_one_by_one(row, base, base == 0 ? 1 : base, end, 0);
+}
+
+static size_t row_stretches_baseline(const uint32_t *row, size_t width, uint32_t *colors, intptr_t *lengths) {
+    ROW_STRETCHES(starts_plain)
+}
+#endif
+
+size_t stagehand_gif_row_stretches(int level, const uint32_t *row, size_t width, uint32_t *colors,
+                                   intptr_t *lengths) {
+#if defined(__x86_64__)
+    if (level >= STAGEHAND_GIF_AVX512) return row_stretches_avx512(row, width, colors, lengths);
+    if (level >= STAGEHAND_GIF_AVX2) return row_stretches_avx2(row, width, colors, lengths);
+#else
+    (void)level;
+#endif
+    return row_stretches_baseline(row, width, colors, lengths);
+}
+
+// MARK: - Nearest palette entries
+
+void stagehand_gif_prepare_palette(const uint32_t *palette, size_t count, float *channels) {
+    size_t blocks = (count + 15) / 16;
+    for (size_t i = 0; i < 3 * 16 * blocks; i++) channels[i] = 2000;
+    for (size_t k = 0; k < count; k++) {
+        float *block = channels + 3 * 16 * (k / 16);
+        block[k % 16] = (float)((palette[k] >> 16) & 0xFF);
+        block[16 + k % 16] = (float)((palette[k] >> 8) & 0xFF);
+        block[32 + k % 16] = (float)(palette[k] & 0xFF);
+    }
+}
+
+// With AVX2 and AVX-512, each palette entry's distance to the colour and its index are
+// one key: the distance (a whole number below 2^20; the blocks' filler, farther than any
+// real colour, held to 2^20) times 256 plus the index. The least key is the nearest
+// entry, the first of equals, so each lane keeps only its least key (one instruction a
+// block), and the lanes are reduced once.
+#define KEY_CAP (float)(1 << 20)
+
+#if defined(__x86_64__)
+// SSE2 has no 32-bit integer minimum: each lane keeps its least distance and the first
+// index giving it, which `first_least` reduces.
+static inline uint8_t first_least(const float *least, const float *index, int lanes) {
+    float best = least[0];
+    for (int i = 1; i < lanes; i++) best = least[i] < best ? least[i] : best;
+    float first = 256;
+    for (int i = 0; i < lanes; i++) {
+        if (least[i] == best && index[i] < first) first = index[i];
+    }
+    return (uint8_t)first;
+}
+
+static void nearest_sse2(const uint32_t *colors, size_t count, const float *channels, size_t palette_count,
+                         uint8_t *entries) {
+    size_t blocks = (palette_count + 15) / 16;
+    const __m128 two = _mm_set1_ps(2), three = _mm_set1_ps(3), four = _mm_set1_ps(4), step = _mm_set1_ps(4);
+    for (size_t c = 0; c < count; c++) {
+        __m128 r = _mm_set1_ps((float)((colors[c] >> 16) & 0xFF));
+        __m128 g = _mm_set1_ps((float)((colors[c] >> 8) & 0xFF));
+        __m128 b = _mm_set1_ps((float)(colors[c] & 0xFF));
+        __m128 least = _mm_set1_ps(__builtin_inff()), index = _mm_setzero_ps();
+        __m128 at = _mm_setr_ps(0, 1, 2, 3);
+        for (size_t k = 0; k < blocks; k++) {
+            const float *block = channels + 3 * 16 * k;
+            for (int part = 0; part < 16; part += 4) {
+                __m128 dr = _mm_sub_ps(_mm_loadu_ps(block + part), r);
+                __m128 dg = _mm_sub_ps(_mm_loadu_ps(block + 16 + part), g);
+                __m128 db = _mm_sub_ps(_mm_loadu_ps(block + 32 + part), b);
+                __m128 d = _mm_add_ps(_mm_add_ps(_mm_mul_ps(_mm_mul_ps(two, dr), dr), _mm_mul_ps(_mm_mul_ps(four, dg), dg)),
+                                      _mm_mul_ps(_mm_mul_ps(three, db), db));
+                __m128 nearer = _mm_cmplt_ps(d, least);
+                least = _mm_or_ps(_mm_and_ps(nearer, d), _mm_andnot_ps(nearer, least));
+                index = _mm_or_ps(_mm_and_ps(nearer, at), _mm_andnot_ps(nearer, index));
+                at = _mm_add_ps(at, step);
+            }
+        }
+        float lanes[4], indices[4];
+        _mm_storeu_ps(lanes, least);
+        _mm_storeu_ps(indices, index);
+        entries[c] = first_least(lanes, indices, 4);
+    }
+}
+
+__attribute__((target("avx2")))
+static void nearest_avx2(const uint32_t *colors, size_t count, const float *channels, size_t palette_count,
+                         uint8_t *entries) {
+    size_t blocks = (palette_count + 15) / 16;
+    const __m256 two = _mm256_set1_ps(2), three = _mm256_set1_ps(3), four = _mm256_set1_ps(4), cap = _mm256_set1_ps(KEY_CAP);
+    const __m256i step = _mm256_set1_epi32(8);
+    for (size_t c = 0; c < count; c++) {
+        __m256 r = _mm256_set1_ps((float)((colors[c] >> 16) & 0xFF));
+        __m256 g = _mm256_set1_ps((float)((colors[c] >> 8) & 0xFF));
+        __m256 b = _mm256_set1_ps((float)(colors[c] & 0xFF));
+        __m256i least = _mm256_set1_epi32(INT32_MAX), at = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);
+        for (size_t k = 0; k < blocks; k++) {
+            const float *block = channels + 3 * 16 * k;
+            for (int part = 0; part < 16; part += 8) {
+                __m256 dr = _mm256_sub_ps(_mm256_loadu_ps(block + part), r);
+                __m256 dg = _mm256_sub_ps(_mm256_loadu_ps(block + 16 + part), g);
+                __m256 db = _mm256_sub_ps(_mm256_loadu_ps(block + 32 + part), b);
+                __m256 d = _mm256_add_ps(_mm256_add_ps(_mm256_mul_ps(_mm256_mul_ps(two, dr), dr),
+                                                       _mm256_mul_ps(_mm256_mul_ps(four, dg), dg)),
+                                         _mm256_mul_ps(_mm256_mul_ps(three, db), db));
+                __m256i key = _mm256_or_si256(_mm256_slli_epi32(_mm256_cvttps_epi32(_mm256_min_ps(d, cap)), 8), at);
+                least = _mm256_min_epi32(least, key);
+                at = _mm256_add_epi32(at, step);
+            }
+        }
+        __m128i half = _mm_min_epi32(_mm256_castsi256_si128(least), _mm256_extracti128_si256(least, 1));
+        half = _mm_min_epi32(half, _mm_shuffle_epi32(half, _MM_SHUFFLE(1, 0, 3, 2)));
+        half = _mm_min_epi32(half, _mm_shuffle_epi32(half, _MM_SHUFFLE(2, 3, 0, 1)));
+        entries[c] = (uint8_t)(_mm_cvtsi128_si32(half) & 0xFF);
+    }
+}
+
+__attribute__((target("avx512f,avx512bw")))
+static void nearest_avx512(const uint32_t *colors, size_t count, const float *channels, size_t palette_count,
+                           uint8_t *entries) {
+    size_t blocks = (palette_count + 15) / 16;
+    const __m512 two = _mm512_set1_ps(2), three = _mm512_set1_ps(3), four = _mm512_set1_ps(4), cap = _mm512_set1_ps(KEY_CAP);
+    const __m512i step = _mm512_set1_epi32(16);
+    for (size_t c = 0; c < count; c++) {
+        __m512 r = _mm512_set1_ps((float)((colors[c] >> 16) & 0xFF));
+        __m512 g = _mm512_set1_ps((float)((colors[c] >> 8) & 0xFF));
+        __m512 b = _mm512_set1_ps((float)(colors[c] & 0xFF));
+        __m512i least = _mm512_set1_epi32(INT32_MAX);
+        __m512i at = _mm512_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
+        for (size_t k = 0; k < blocks; k++) {
+            const float *block = channels + 3 * 16 * k;
+            __m512 dr = _mm512_sub_ps(_mm512_loadu_ps(block), r);
+            __m512 dg = _mm512_sub_ps(_mm512_loadu_ps(block + 16), g);
+            __m512 db = _mm512_sub_ps(_mm512_loadu_ps(block + 32), b);
+            __m512 d = _mm512_add_ps(_mm512_add_ps(_mm512_mul_ps(_mm512_mul_ps(two, dr), dr),
+                                                   _mm512_mul_ps(_mm512_mul_ps(four, dg), dg)),
+                                     _mm512_mul_ps(_mm512_mul_ps(three, db), db));
+            __m512i key = _mm512_or_si512(_mm512_slli_epi32(_mm512_cvttps_epi32(_mm512_min_ps(d, cap)), 8), at);
+            least = _mm512_min_epi32(least, key);
+            at = _mm512_add_epi32(at, step);
+        }
+        entries[c] = (uint8_t)(_mm512_reduce_min_epi32(least) & 0xFF);
+    }
+}
+#else
+static void nearest_plain(const uint32_t *colors, size_t count, const float *channels, size_t palette_count,
+                          uint8_t *entries) {
+    size_t blocks = (palette_count + 15) / 16;
+    for (size_t c = 0; c < count; c++) {
+        float r = (float)((colors[c] >> 16) & 0xFF), g = (float)((colors[c] >> 8) & 0xFF), b = (float)(colors[c] & 0xFF);
+        int32_t least = INT32_MAX;
+        for (size_t k = 0; k < 16 * blocks; k++) {
+            const float *block = channels + 3 * 16 * (k / 16);
+            float dr = block[k % 16] - r, dg = block[16 + k % 16] - g, db = block[32 + k % 16] - b;
+            float d = 2 * dr * dr + 4 * dg * dg + 3 * db * db;
+            int32_t key = (int32_t)(d < KEY_CAP ? d : KEY_CAP) << 8 | (int32_t)k;
+            least = key < least ? key : least;
+        }
+        entries[c] = (uint8_t)(least & 0xFF);
+    }
+}
+#endif
+
+void stagehand_gif_nearest(int level, const uint32_t *colors, size_t count, const float *channels,
+                           size_t palette_count, uint8_t *entries) {
+#if defined(__x86_64__)
+    if (level >= STAGEHAND_GIF_AVX512) return nearest_avx512(colors, count, channels, palette_count, entries);
+    if (level >= STAGEHAND_GIF_AVX2) return nearest_avx2(colors, count, channels, palette_count, entries);
+    nearest_sse2(colors, count, channels, palette_count, entries);
+#else
+    (void)level;
+    nearest_plain(colors, count, channels, palette_count, entries);
+#endif
+}

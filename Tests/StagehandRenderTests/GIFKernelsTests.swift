@@ -1,0 +1,83 @@
+import CGIFKernels
+@testable import StagehandRender
+import Testing
+
+/// The GIF's vector kernels give, at every instruction set this processor has, what the
+/// plain definitions give: a row's stretches of one colour (alpha aside), and each
+/// colour's nearest palette entry, the first of equals.
+@Suite struct GIFKernelsTests {
+    /// The instruction sets to check: the baseline, and each wider one this processor has.
+    static var levels: [Int32] { Array(0...stagehand_gif_level()) }
+
+    /// A small generator, so that failures repeat.
+    struct Random {
+        var state: UInt64
+        mutating func next() -> UInt64 {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return state >> 33
+        }
+    }
+
+    /// Stretches found one pixel at a time.
+    static func stretches(of row: [UInt32]) -> [(color: UInt32, length: Int)] {
+        var found: [(color: UInt32, length: Int)] = []
+        for pixel in row {
+            let color = pixel & 0xFF_FFFF
+            if let last = found.last, last.color == color {
+                found[found.count - 1].length += 1
+            } else {
+                found.append((color, 1))
+            }
+        }
+        return found
+    }
+
+    @Test(arguments: levels)
+    func rowStretchesAreThePixelsRuns(level: Int32) {
+        var random = Random(state: 0x9E37_79B9_7F4A_7C15)
+        // Widths about the kernels' blocks (4, 8, 16 and 64 pixels) and a screen's; rows
+        // of long runs, of single pixels, and of runs that differ only in alpha.
+        for width in [1, 2, 3, 4, 5, 7, 8, 9, 15, 16, 17, 63, 64, 65, 66, 127, 128, 129, 200, 390] {
+            for kind in 0..<4 {
+                var row: [UInt32] = []
+                var pixel = UInt32(truncatingIfNeeded: random.next())
+                for _ in 0..<width {
+                    let roll = random.next() % 16
+                    switch kind {
+                    case 0: if roll == 0 { pixel = UInt32(truncatingIfNeeded: random.next()) }
+                    case 1: pixel = UInt32(truncatingIfNeeded: random.next()) & 0x0101_0101
+                    case 2: if roll < 6 { pixel ^= UInt32(roll) << 24 } else if roll < 8 { pixel ^= 1 << (roll * 2) }
+                    default: pixel = roll < 8 ? pixel : UInt32(truncatingIfNeeded: random.next())
+                    }
+                    row.append(pixel)
+                }
+                var colors = [UInt32](repeating: 0, count: width)
+                var lengths = [Int](repeating: 0, count: width)
+                let count = stagehand_gif_row_stretches(level, row, width, &colors, &lengths)
+                let expected = Self.stretches(of: row)
+                #expect(count == expected.count, "width \(width), rows of kind \(kind)")
+                #expect(Array(colors.prefix(count)) == expected.map(\.color), "width \(width), rows of kind \(kind)")
+                #expect(Array(lengths.prefix(count)) == expected.map(\.length), "width \(width), rows of kind \(kind)")
+            }
+        }
+    }
+
+    @Test(arguments: levels)
+    func nearestIsTheFirstEntryAtTheLeastDistance(level: Int32) {
+        var random = Random(state: 0x2545_F491_4F6C_DD1D)
+        // Full and partial blocks of candidates; colours drawn from few values, so that
+        // many lie at equal distances from several candidates.
+        for count in [1, 2, 15, 16, 17, 100, 255] {
+            let mask: UInt32 = count % 2 == 0 ? 0x0303_03 : 0xFF_FFFF
+            let chosen = (0..<count).map { _ in UInt32(truncatingIfNeeded: random.next()) & mask }
+            let colors = (0..<1_000).map { _ in UInt32(truncatingIfNeeded: random.next()) & mask }
+            let expected = colors.map { color in
+                UInt8(chosen.indices.min { a, b in
+                    let (da, db) = (GIFPalette.distance(chosen[a], color), GIFPalette.distance(chosen[b], color))
+                    return da != db ? da < db : a < b
+                }!)
+            }
+            #expect(GIFPalette.nearest(colors, in: chosen, level: level) == expected, "\(count) candidates")
+        }
+    }
+}
