@@ -1,6 +1,7 @@
 #include "gif_kernels.h"
 
 #include <stdatomic.h>
+#include <string.h>
 
 #if defined(__x86_64__)
 #include <cpuid.h>
@@ -291,4 +292,157 @@ void stagehand_gif_nearest(int level, const uint32_t *colors, size_t count, cons
     (void)level;
     nearest_plain(colors, count, channels, palette_count, entries);
 #endif
+}
+
+// MARK: - Indices
+
+// Runs are a few pixels long at the edges of tiles: each is written as one store of the
+// vectors' width (two with SSE2 and AVX2), whatever its length up to that, the bytes past
+// its end written over by the runs that follow or falling in the padding, rather than by
+// a call to memset per run (choosing a narrower store for the shorter runs was slower:
+// the choice is hard to predict). `STORE(at, index,
+// length)` writes at least `length` bytes (at most the padding's) or returns false.
+#define WRITE_INDICES(STORE)                                                   \
+    size_t offset = 0, i = 0;                                                  \
+    while (i < count) {                                                        \
+        uint32_t word = words[i];                                              \
+        size_t length = word >> 24;                                            \
+        if (length == 255) {                                                   \
+            length = words[i + 1];                                             \
+            i += 2;                                                            \
+        } else {                                                               \
+            i += 1;                                                            \
+        }                                                                      \
+        uint8_t index = entries[word & 0xFFFFFF];                              \
+        if (!STORE(pixels + offset, index, length)) memset(pixels + offset, index, length); \
+        offset += length;                                                      \
+    }
+
+#if defined(__x86_64__)
+static inline int store_sse2(uint8_t *at, uint8_t index, size_t length) {
+    if (length > 32) return 0;
+    __m128i bytes = _mm_set1_epi8((char)index);
+    _mm_storeu_si128((__m128i *)at, bytes);
+    _mm_storeu_si128((__m128i *)(at + 16), bytes);
+    return 1;
+}
+
+static void write_indices_baseline(const uint32_t *words, size_t count, const uint8_t *entries, uint8_t *pixels) {
+    WRITE_INDICES(store_sse2)
+}
+
+__attribute__((target("avx2")))
+static inline int store_avx2(uint8_t *at, uint8_t index, size_t length) {
+    if (length > 64) return 0;
+    __m256i bytes = _mm256_set1_epi8((char)index);
+    _mm256_storeu_si256((__m256i *)at, bytes);
+    _mm256_storeu_si256((__m256i *)(at + 32), bytes);
+    return 1;
+}
+
+__attribute__((target("avx2")))
+static void write_indices_avx2(const uint32_t *words, size_t count, const uint8_t *entries, uint8_t *pixels) {
+    WRITE_INDICES(store_avx2)
+}
+
+__attribute__((target("avx512f,avx512bw")))
+static inline int store_avx512(uint8_t *at, uint8_t index, size_t length) {
+    if (length > 64) return 0;
+    _mm512_storeu_si512((void *)at, _mm512_set1_epi8((char)index));
+    return 1;
+}
+
+__attribute__((target("avx512f,avx512bw")))
+static void write_indices_avx512(const uint32_t *words, size_t count, const uint8_t *entries, uint8_t *pixels) {
+    WRITE_INDICES(store_avx512)
+}
+#else
+static inline int store_plain(uint8_t *at, uint8_t index, size_t length) {
+    (void)at; (void)index; (void)length;
+    return 0;
+}
+
+static void write_indices_baseline(const uint32_t *words, size_t count, const uint8_t *entries, uint8_t *pixels) {
+    WRITE_INDICES(store_plain)
+}
+#endif
+
+void stagehand_gif_write_indices(int level, const uint32_t *words, size_t count, const uint8_t *entries,
+                                 uint8_t *pixels) {
+#if defined(__x86_64__)
+    if (level >= STAGEHAND_GIF_AVX512) return write_indices_avx512(words, count, entries, pixels);
+    if (level >= STAGEHAND_GIF_AVX2) return write_indices_avx2(words, count, entries, pixels);
+#else
+    (void)level;
+#endif
+    write_indices_baseline(words, count, entries, pixels);
+}
+
+// MARK: - Cut
+
+static inline void cut_one_by_one(const uint8_t *current, const uint8_t *before, size_t x, size_t count,
+                                  uint8_t transparent, uint8_t *out) {
+    for (; x < count; x++) out[x] = current[x] == before[x] ? transparent : current[x];
+}
+
+#if defined(__x86_64__)
+static void cut_row_baseline(const uint8_t *current, const uint8_t *before, size_t count, uint8_t transparent,
+                             uint8_t *out) {
+    const __m128i clear = _mm_set1_epi8((char)transparent);
+    size_t x = 0;
+    for (; x + 16 <= count; x += 16) {
+        __m128i now = _mm_loadu_si128((const __m128i *)(current + x));
+        __m128i same = _mm_cmpeq_epi8(now, _mm_loadu_si128((const __m128i *)(before + x)));
+        _mm_storeu_si128((__m128i *)(out + x), _mm_or_si128(_mm_and_si128(same, clear), _mm_andnot_si128(same, now)));
+    }
+    cut_one_by_one(current, before, x, count, transparent, out);
+}
+
+__attribute__((target("avx2")))
+static void cut_row_avx2(const uint8_t *current, const uint8_t *before, size_t count, uint8_t transparent,
+                         uint8_t *out) {
+    const __m256i clear = _mm256_set1_epi8((char)transparent);
+    size_t x = 0;
+    for (; x + 32 <= count; x += 32) {
+        __m256i now = _mm256_loadu_si256((const __m256i *)(current + x));
+        __m256i same = _mm256_cmpeq_epi8(now, _mm256_loadu_si256((const __m256i *)(before + x)));
+        _mm256_storeu_si256((__m256i *)(out + x), _mm256_blendv_epi8(now, clear, same));
+    }
+    cut_one_by_one(current, before, x, count, transparent, out);
+}
+
+__attribute__((target("avx512f,avx512bw")))
+static void cut_row_avx512(const uint8_t *current, const uint8_t *before, size_t count, uint8_t transparent,
+                           uint8_t *out) {
+    const __m512i clear = _mm512_set1_epi8((char)transparent);
+    size_t x = 0;
+    for (; x + 64 <= count; x += 64) {
+        __m512i now = _mm512_loadu_si512((const void *)(current + x));
+        __mmask64 same = _mm512_cmpeq_epi8_mask(now, _mm512_loadu_si512((const void *)(before + x)));
+        _mm512_storeu_si512((void *)(out + x), _mm512_mask_blend_epi8(same, now, clear));
+    }
+    if (x < count) {
+        // The last part of the row, through a mask rather than one byte at a time.
+        __mmask64 part = (__mmask64)(~0ULL >> (64 - (count - x)));
+        __m512i now = _mm512_maskz_loadu_epi8(part, current + x);
+        __mmask64 same = _mm512_cmpeq_epi8_mask(now, _mm512_maskz_loadu_epi8(part, before + x));
+        _mm512_mask_storeu_epi8(out + x, part, _mm512_mask_blend_epi8(same, now, clear));
+    }
+}
+#else
+static void cut_row_baseline(const uint8_t *current, const uint8_t *before, size_t count, uint8_t transparent,
+                             uint8_t *out) {
+    cut_one_by_one(current, before, 0, count, transparent, out);
+}
+#endif
+
+void stagehand_gif_cut_row(int level, const uint8_t *current, const uint8_t *before, size_t count,
+                           uint8_t transparent, uint8_t *out) {
+#if defined(__x86_64__)
+    if (level >= STAGEHAND_GIF_AVX512) return cut_row_avx512(current, before, count, transparent, out);
+    if (level >= STAGEHAND_GIF_AVX2) return cut_row_avx2(current, before, count, transparent, out);
+#else
+    (void)level;
+#endif
+    cut_row_baseline(current, before, count, transparent, out);
 }

@@ -80,4 +80,47 @@ import Testing
             #expect(GIFPalette.nearest(colors, in: chosen, level: level) == expected, "\(count) candidates")
         }
     }
+
+    @Test(arguments: levels)
+    func indicesAreTheRunsWrittenOut(level: Int32) {
+        var random = Random(state: 0x5851_F42D_4C95_7F2D)
+        let entries = (0..<1_000).map { _ in UInt8(truncatingIfNeeded: random.next()) }
+        // Runs of every length about the stores' widths (16 to 64 bytes) and the packed
+        // length's escape (255), in frames of a few runs and of many.
+        for runs in [1, 2, 3, 10, 500] {
+            var words: [UInt32] = []
+            var expected: [UInt8] = []
+            for _ in 0..<runs {
+                let roll = random.next() % 8
+                let length = roll < 5 ? 1 + Int(random.next() % 70) : roll < 7 ? 250 + Int(random.next() % 10) : 1 + Int(random.next() % 2_000)
+                let number = UInt32(random.next() % UInt64(entries.count))
+                if length < 255 {
+                    words.append(UInt32(length) << 24 | number)
+                } else {
+                    words += [255 << 24 | number, UInt32(length)]
+                }
+                expected += repeatElement(entries[Int(number)], count: length)
+            }
+            // The padding, and after it bytes the kernel must not touch.
+            let padding = RunLengthImage.indexPadding
+            var pixels = [UInt8](repeating: 0xA5, count: expected.count + padding + 64)
+            stagehand_gif_write_indices(level, words, words.count, entries, &pixels)
+            #expect(Array(pixels.prefix(expected.count)) == expected, "\(runs) runs")
+            #expect(pixels.suffix(64).allSatisfy { $0 == 0xA5 }, "\(runs) runs: nothing written past the padding")
+        }
+    }
+
+    @Test(arguments: levels)
+    func aCutRowIsTransparentWhereNothingChanged(level: Int32) {
+        var random = Random(state: 0xDA94_2042_E4DD_58B5)
+        for count in [0, 1, 15, 16, 17, 31, 32, 33, 63, 64, 65, 127, 128, 200, 390] {
+            let before = (0..<count).map { _ in UInt8(truncatingIfNeeded: random.next() % 4) }
+            let current = (0..<count).map { _ in UInt8(truncatingIfNeeded: random.next() % 4) }
+            var out = [UInt8](repeating: 0xA5, count: count + 64)
+            stagehand_gif_cut_row(level, current, before, count, 255, &out)
+            let expected = (0..<count).map { current[$0] == before[$0] ? 255 : current[$0] }
+            #expect(Array(out.prefix(count)) == expected, "\(count) pixels")
+            #expect(out.suffix(64).allSatisfy { $0 == 0xA5 }, "\(count) pixels: nothing written past the row")
+        }
+    }
 }

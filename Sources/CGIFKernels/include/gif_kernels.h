@@ -41,4 +41,20 @@ void stagehand_gif_prepare_palette(const uint32_t *palette, size_t count, float 
 void stagehand_gif_nearest(int level, const uint32_t *colors, size_t count, const float *channels,
                            size_t palette_count, uint8_t *entries);
 
+// How many bytes past a frame's last pixel `stagehand_gif_write_indices` may write.
+#define STAGEHAND_GIF_INDEX_PADDING 64
+
+// Writes a frame's palette indices, one byte per pixel in reading order, at `pixels`
+// (room for every pixel and STAGEHAND_GIF_INDEX_PADDING bytes more), from its `count`
+// packed words of runs (each a colour's number in the low 24 bits and the length in the
+// high 8, 255 there meaning that the length is the next word); the colour numbered n
+// has the entry `entries[n]`. `level` at most `stagehand_gif_level()`.
+void stagehand_gif_write_indices(int level, const uint32_t *words, size_t count, const uint8_t *entries,
+                                 uint8_t *pixels);
+
+// The `count` bytes of `current` into `out`, each equal to the byte at the same place in
+// `before` replaced by `transparent`. `level` at most `stagehand_gif_level()`.
+void stagehand_gif_cut_row(int level, const uint8_t *current, const uint8_t *before, size_t count,
+                           uint8_t transparent, uint8_t *out);
+
 #endif

@@ -1,3 +1,4 @@
+import CGIFKernels
 import CRenderLibraries
 import Dispatch
 import Foundation
@@ -127,9 +128,11 @@ enum GIFEncoder {
 
     /// The `rect` of a frame, row after row, into `out`; a pixel equal to `previous`'s
     /// is the transparent entry, so the frame below shows through and the runs of them
-    /// compress to little.
+    /// compress to little. The rows are compared as many bytes at a time as the
+    /// processor's vectors hold (`stagehand_gif_cut_row`).
     private static func cut(_ rect: ChangedRect, of current: UnsafePointer<UInt8>, previous before: UnsafePointer<UInt8>?,
                             width: Int, transparent: UInt8, into out: UnsafeMutablePointer<UInt8>) {
+        let level = stagehand_gif_level()
         for r in 0..<rect.height {
             let start = (rect.y + r) * width + rect.x
             let row = r * rect.width
@@ -137,21 +140,7 @@ enum GIFEncoder {
                 (out + row).update(from: current + start, count: rect.width)
                 continue
             }
-            // Sixteen pixels at a time, then one by one.
-            let clear = SIMD16<UInt8>(repeating: transparent)
-            var x = 0
-            while x + 16 <= rect.width {
-                let now = UnsafeRawPointer(current + start + x).loadUnaligned(as: SIMD16<UInt8>.self)
-                let then = UnsafeRawPointer(before + start + x).loadUnaligned(as: SIMD16<UInt8>.self)
-                UnsafeMutableRawPointer(out + row + x).storeBytes(of: now.replacing(with: clear, where: now .== then),
-                                                                 as: SIMD16<UInt8>.self)
-                x += 16
-            }
-            while x < rect.width {
-                let value = current[start + x]
-                out[row + x] = value == before[start + x] ? transparent : value
-                x += 1
-            }
+            stagehand_gif_cut_row(level, current + start, before + start, rect.width, transparent, out + row)
         }
     }
 }

@@ -132,34 +132,18 @@ struct RunLengthImage: Sendable {
     }
 
     /// How many bytes past a frame's last pixel `writeIndices` may write.
-    static let indexPadding = 16
+    static let indexPadding = Int(STAGEHAND_GIF_INDEX_PADDING)
 
     /// Writes the frame's palette indices, one byte per pixel in reading order, at
     /// `pixels` (room for every pixel and `indexPadding` bytes more); the colour
     /// numbered n has the entry `entries[n]` (`entries` by this image's worker's numbers).
     ///
-    /// Most runs are a few pixels long (the edges of tiles): each is written as sixteen
-    /// bytes at once, the bytes past its end written over by the runs that follow, rather
-    /// than by a call to `memset` per run.
-    func writeIndices(_ entries: [UInt8], into pixels: UnsafeMutablePointer<UInt8>) {
-        entries.withUnsafeBufferPointer { entries in
-            words.withUnsafeBufferPointer { words in
-                var offset = 0, i = 0
-                while i < words.count {
-                    let word = words[i]
-                    let short = Int(word >> 24)
-                    let length = short == Int(Self.escape) ? Int(words[i + 1]) : short
-                    i += short == Int(Self.escape) ? 2 : 1
-                    let index = entries[Int(word & 0xFF_FFFF)]
-                    if length <= 16 {
-                        UnsafeMutableRawPointer(pixels + offset).storeBytes(of: SIMD16(repeating: index), as: SIMD16<UInt8>.self)
-                    } else {
-                        memset(pixels + offset, Int32(index), length)
-                    }
-                    offset += length
-                }
-            }
-        }
+    /// Most runs are a few pixels long (the edges of tiles): each is written as one store
+    /// as wide as the processor's vectors, the bytes past its end written over by the
+    /// runs that follow (`stagehand_gif_write_indices`), rather than by a call to
+    /// `memset` per run. `level`: the instruction set to use, at most `stagehand_gif_level()`.
+    func writeIndices(_ entries: [UInt8], into pixels: UnsafeMutablePointer<UInt8>, level: Int32 = stagehand_gif_level()) {
+        stagehand_gif_write_indices(level, words, words.count, entries, pixels)
     }
 
     /// Counts this frame's pixels of each colour in its worker's `registry`: once when it
