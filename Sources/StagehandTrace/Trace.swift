@@ -118,6 +118,27 @@ public struct Trace: Codable, Hashable, Sendable {
             self.cornerList = corners; self.colorList = color; self.cornerRadius = cornerRadius; self.shadow = shadow
         }
 
+        /// The record from the numbers themselves (the host's recorder): each list is made
+        /// here, in its place. Passed in made, a list was copied in and its argument
+        /// destroyed, neither a plain move (a list may hold an array), for every view of
+        /// every frame. The lists are those `NumberList`'s and `CornerList`'s initializers
+        /// of four, six and eight numbers make.
+        @inlinable
+        package init(title: String, kind: String, source: String?, depth: Int,
+                     frame: (Double, Double, Double, Double),
+                     transform: (Double, Double, Double, Double, Double, Double),
+                     alpha: Double, opacity: Double, hidden: Bool, corners: NumberList.Eight,
+                     color: (Double, Double, Double, Double)?, cornerRadius: Double, shadow: Double) {
+            self.title = title; self.kind = kind; self.source = source; self.depth = depth
+            self.frameList = NumberList(exactly: (frame.0, frame.1, frame.2, frame.3, 0, 0, 0, 0), count: 4, longer: nil)
+            self.transformList = NumberList(exactly: (transform.0, transform.1, transform.2, transform.3, transform.4,
+                                                      transform.5, 0, 0), count: 6, longer: nil)
+            self.alpha = alpha; self.opacity = opacity; self.hidden = hidden
+            self.cornerList = CornerList(exactly: NumberList(exactly: corners, count: 8, longer: nil), other: nil)
+            self.colorList = color.map { NumberList(exactly: ($0.0, $0.1, $0.2, $0.3, 0, 0, 0, 0), count: 4, longer: nil) }
+            self.cornerRadius = cornerRadius; self.shadow = shadow
+        }
+
         /// The members of the JSON form, in the order the record declares them.
         private enum CodingKeys: String, CodingKey {
             case title, kind, source, depth, frame, transform, alpha, opacity, hidden, corners, color, cornerRadius, shadow

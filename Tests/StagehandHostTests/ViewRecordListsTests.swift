@@ -48,4 +48,18 @@ import Testing
         a.color = nil
         #expect(a != b && a.color == nil)
     }
+
+    @Test func aRecordMadeFromItsNumbersIsTheOneMadeFromArrays() {
+        let arrays = Self.record()
+        let numbers = Trace.ViewRecord(title: "T", kind: "view", source: nil, depth: 1, frame: (1, 2, 3, 4),
+                                       transform: (1, 0, 0, 1, 5, 6), alpha: 1, opacity: 1, hidden: false,
+                                       corners: (0, 0, 10, 0, 10, 20, 0, 20), color: (0.5, 0.25, 0, 1), cornerRadius: 0,
+                                       shadow: 0)
+        #expect(numbers == arrays && numbers.hashValue == arrays.hashValue)
+        #expect(numbers.frame == [1, 2, 3, 4] && numbers.corners == [[0, 0], [10, 0], [10, 20], [0, 20]])
+        let plain = Trace.ViewRecord(title: "T", kind: "view", source: nil, depth: 1, frame: (1, 2, 3, 4),
+                                     transform: (1, 0, 0, 1, 5, 6), alpha: 1, opacity: 1, hidden: false,
+                                     corners: (0, 0, 10, 0, 10, 20, 0, 20), color: nil, cornerRadius: 0, shadow: 0)
+        #expect(plain == Self.record(color: nil) && plain != arrays)
+    }
 }

@@ -48,6 +48,25 @@ import StagehandCore
         #expect(frames[0].views == frames[1].views, "a still scene records the same frame again")
     }
 
+    @Test func flatteningIsTheProductBitForBit() {
+        var generator = SystemRandomNumberGenerator()
+        let special: [Double] = [0, -0.0, 1, -1, 0.5, 1e308, -1e308, .infinity, -.infinity, .nan, 3e-320]
+        var cases: [Transform3D] = [.identity, Transform3D(perspectiveDistance: 500), TraceRecorder.flatten]
+        for _ in 0..<2_000 {
+            var values = (0..<16).map { _ in Double.random(in: -1000...1000, using: &generator) }
+            for i in 0..<16 where Int.random(in: 0..<3, using: &generator) == 0 {
+                values[i] = special[Int.random(in: 0..<special.count, using: &generator)]
+            }
+            cases.append(Transform3D(values))
+        }
+        let wrong = cases.filter { m in
+            zip(ViewWalk.flattened(m).values, m.concatenating(TraceRecorder.flatten).values)
+                .contains { $0.bitPattern != $1.bitPattern && !($0.isNaN && $1.isNaN) }
+        }
+        #expect(wrong.isEmpty, "\(wrong.prefix(3))")
+        #expect(cases.contains { m in m.values.contains { !$0.isFinite } } && cases.contains { m in m.values.contains { $0 == 0 && $0.sign == .minus } })
+    }
+
     @Test func theIdentityTestAnswersAsTransform3DDoes() {
         var cases: [Transform3D] = [.identity, Transform3D(perspectiveDistance: 500), Transform3D(scaleX: 1, y: 1, z: 0)]
         for i in 0..<16 {

@@ -94,6 +94,7 @@ package final class TraceRecorder {
 
     /// Six decimals: enough for any picture, and traces stay readable and diffable. A
     /// number too large for six decimals is kept as it is (multiplying it would overflow).
+    @inline(__always)
     static func round6(_ x: Double) -> Double { x.magnitude < 1e15 ? roundedHalfAway(x * 1e6) / 1e6 : x }
 
     /// `y.rounded()` (to the nearest whole number, halves away from zero), bit for bit,

@@ -49,28 +49,29 @@ struct ViewWalk {
         // `View.toSuperview()` from the states at hand.
         var toSuperview = p.toSuperview
         if let parentSublayer { toSuperview = toSuperview.concatenating(parentSublayer) }
-        let toWindow = toSuperview.concatenating(TraceRecorder.flatten).concatenating(parentToWindow)
+        let toWindow = Self.flattened(toSuperview).concatenating(parentToWindow)
         let shown = opacity * p.alpha
         let t = p.transform
         // Computed (from the bounds, anchor, center and a 3D transform's projected
         // corners): once, not once per number.
         let frame = p.frame
         title = v.viewController?.title ?? v.label ?? v.name ?? v.kind.rawValue
-        let color = p.backgroundColor.map { NumberList(r($0.red), r($0.green), r($0.blue), r($0.alpha)) }
+        let color = p.backgroundColor.map { (r($0.red), r($0.green), r($0.blue), r($0.alpha)) }
         // The bounds' corners in `Rect.corners`' order, without making that array.
         let b = p.bounds
         let c0 = toWindow.project(x: b.minX, y: b.minY).point
         let c1 = toWindow.project(x: b.maxX, y: b.minY).point
         let c2 = toWindow.project(x: b.maxX, y: b.maxY).point
         let c3 = toWindow.project(x: b.minX, y: b.maxY).point
-        let corners = CornerList((r(c0.x), r(c0.y), r(c1.x), r(c1.y), r(c2.x), r(c2.y), r(c3.x), r(c3.y)))
+        let corners = (r(c0.x), r(c0.y), r(c1.x), r(c1.y), r(c2.x), r(c2.y), r(c3.x), r(c3.y))
         // Made in place in `views` and finished there: a record built aside and then
-        // appended is copied. Its lists are held in place (no arrays: see `NumberList`).
+        // appended is copied. Its lists are held in place (no arrays: see `NumberList`),
+        // and made there from the numbers.
         views.append(Trace.ViewRecord(
             title: title,
             kind: v.kind.rawValue, source: v.sourceKind?.rawValue, depth: depth,
-            frame: NumberList(r(frame.origin.x), r(frame.origin.y), r(frame.width), r(frame.height)),
-            transform: NumberList(r(t.a), r(t.b), r(t.c), r(t.d), r(t.tx), r(t.ty)),
+            frame: (r(frame.origin.x), r(frame.origin.y), r(frame.width), r(frame.height)),
+            transform: (r(t.a), r(t.b), r(t.c), r(t.d), r(t.tx), r(t.ty)),
             alpha: r(p.alpha), opacity: r(shown), hidden: p.isHidden,
             corners: corners,
             color: color, cornerRadius: r(p.cornerRadius), shadow: r(p.shadowOpacity)))
@@ -91,6 +92,21 @@ struct ViewWalk {
                 record($0, depth: depth + 1, opacity: shown, parentSublayer: sublayer, parentToWindow: toWindow)
             }
         }
+    }
+
+    /// `m.concatenating(TraceRecorder.flatten)`, bit for bit, without the product: with
+    /// every entry finite, each row times the flattening's diagonal (1, 1, 0, 1) is the
+    /// row's first, second and fourth entries, each added to +0 as the product sums
+    /// from +0 (a −0 becomes +0), and +0 third. A row with an infinity or a NaN (its
+    /// products with 0 are NaN) takes the product itself.
+    static func flattened(_ m: Transform3D) -> Transform3D {
+        let sum = m.m11 + m.m12 + m.m13 + m.m14 + m.m21 + m.m22 + m.m23 + m.m24
+            + m.m31 + m.m32 + m.m33 + m.m34 + m.m41 + m.m42 + m.m43 + m.m44
+        guard sum.isFinite else { return m.concatenating(TraceRecorder.flatten) }
+        return Transform3D(m11: 0 + m.m11, m12: 0 + m.m12, m13: 0, m14: 0 + m.m14,
+                           m21: 0 + m.m21, m22: 0 + m.m22, m23: 0, m24: 0 + m.m24,
+                           m31: 0 + m.m31, m32: 0 + m.m32, m33: 0, m34: 0 + m.m34,
+                           m41: 0 + m.m41, m42: 0 + m.m42, m43: 0, m44: 0 + m.m44)
     }
 
     /// The layer properties of ABI 1.2 into `views[i]`, each only where it differs from

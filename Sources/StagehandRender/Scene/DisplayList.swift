@@ -95,9 +95,10 @@ struct DisplayList: Sendable {
                     hiddenAt = depth
                     continue
                 }
-                let shapes = view.pointee.clips == true || view.pointee.mask != nil
-                    ? Self.clipShapes(of: view, quad: quad) : (mask: nil, bounds: nil)
-                if let mask = shapes.mask {
+                // Most views clip nothing: no shapes, and nothing of them copied about.
+                let clipsSome = view.pointee.clips == true || view.pointee.mask != nil
+                let shapes = clipsSome ? Self.clipShapes(of: view, quad: quad) : (mask: nil, bounds: nil)
+                if clipsSome, let mask = shapes.mask {
                     clipping.append((depth - 1, mask))
                     clipsChanged = true
                 }
@@ -119,13 +120,15 @@ struct DisplayList: Sendable {
                     items.append(item)
                 }
                 // The mask clips the view and what is in it; clipsToBounds only what is in it.
-                if let mask = shapes.mask {
-                    clipping.removeLast()
-                    clipping.append((depth, mask))
-                }
-                if let bounds = shapes.bounds {
-                    clipping.append((depth, bounds))
-                    clipsChanged = true
+                if clipsSome {
+                    if let mask = shapes.mask {
+                        clipping.removeLast()
+                        clipping.append((depth, mask))
+                    }
+                    if let bounds = shapes.bounds {
+                        clipping.append((depth, bounds))
+                        clipsChanged = true
+                    }
                 }
                 if isolated.contains(index) {
                     items.append(.group(.begin(alpha: 1, additive: false)))

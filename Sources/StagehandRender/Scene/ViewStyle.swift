@@ -25,7 +25,11 @@ enum ViewStyle {
 
     /// From a view record's `kind` and `source` (what a snapshot copied).
     init(kind: String, source: String?) {
-        let kind = kind == "snapshot" ? (source ?? "view") : kind
+        // Only a kind whose first byte is an s, or not ASCII, can equal "snapshot": any
+        // other starts with a letter no normalization changes. Most views are spared
+        // the comparison.
+        let first = kind.utf8.first ?? 0
+        let kind = (first == UInt8(ascii: "s") || first >= 0x80) && kind == "snapshot" ? (source ?? "view") : kind
         if let style = Self.byFirstByte(kind) {
             self = style
             return
