@@ -122,10 +122,8 @@ public struct Trace: Codable, Hashable, Sendable {
         /// here, in its place. Passed in made, a list was copied in and its argument
         /// destroyed, neither a plain move (a list may hold an array), for every view of
         /// every frame. The lists are those `NumberList`'s and `CornerList`'s initializers
-        /// of four, six and eight numbers make. Not inlined: inlined into the recorder, the
-        /// record was built aside, then copied into its array (every string and list
-        /// retained) and destroyed; returned by a call, it is moved there.
-        @inline(never)
+        /// of four, six and eight numbers make.
+        @inlinable
         package init(title: String, kind: String, source: String?, depth: Int,
                      frame: (Double, Double, Double, Double),
                      transform: (Double, Double, Double, Double, Double, Double),
