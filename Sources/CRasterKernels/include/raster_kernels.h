@@ -61,6 +61,13 @@ void stagehand_raster_composite(float *cells, ptrdiff_t columns, const stagehand
                                 uint32_t *pixels, ptrdiff_t stride, ptrdiff_t width,
                                 const stagehand_raster_colors *colors);
 
+/* stagehand_raster_composite by the path `level` names: 0 and 1 paint run by run
+ * between changed cells (plain C, SSE2), 2 block by block of eight pixels, each under
+ * its own coverage (AVX2, which must be supported). The same bytes; for the tests. */
+void stagehand_raster_composite_level(float *cells, ptrdiff_t columns, const stagehand_raster_span *spans, ptrdiff_t rows,
+                                      uint32_t *pixels, ptrdiff_t stride, ptrdiff_t width,
+                                      const stagehand_raster_colors *colors, int level);
+
 /* Puts the colours over the pixels `line`[0..<count] with coverage `coverage` (0...255)
  * as stagehand_raster_composite does, by the path `level` names: 0 plain C, 1 SSE2,
  * 2 AVX2 (which must be supported: see stagehand_raster_best_level). For the tests,
