@@ -162,8 +162,8 @@ typedef void (*group_painter)(uint32_t *line, ptrdiff_t count, const uint32_t *s
 
 static group_painter painter(int level) {
 #ifdef STAGEHAND_RASTER_X86
-    if (level >= 2) return avx2_group;
-    if (level == 1) return sse2_group;
+    if (level >= STAGEHAND_LEVEL_AVX2) return avx2_group;
+    if (level >= STAGEHAND_LEVEL_SSE2) return sse2_group;
 #else
     (void)level;
 #endif
@@ -203,14 +203,6 @@ static inline void paint(uint32_t *line, ptrdiff_t count, uint32_t m, const stag
 void stagehand_raster_paint_run(uint32_t *line, ptrdiff_t count, uint32_t coverage, const stagehand_raster_colors *colors,
                                 int level) {
     paint(line, count, coverage, colors, painter(level));
-}
-
-int stagehand_raster_best_level(void) {
-#ifdef STAGEHAND_RASTER_X86
-    return __builtin_cpu_supports("avx2") ? 2 : 1;
-#else
-    return 0;
-#endif
 }
 
 /* How many rows ahead the pixels are fetched. */
@@ -392,7 +384,7 @@ void stagehand_raster_composite_level(float *cells, ptrdiff_t columns, const sta
                                       uint32_t *pixels, ptrdiff_t stride, ptrdiff_t width,
                                       const stagehand_raster_colors *colors, int level) {
 #ifdef STAGEHAND_RASTER_X86
-    if (level >= 2 && colors->count <= GROUP) {
+    if (level >= STAGEHAND_LEVEL_AVX2 && colors->count <= GROUP) {
         composite_by_blocks(cells, columns, spans, rows, pixels, stride, width, colors);
         return;
     }
@@ -404,7 +396,7 @@ void stagehand_raster_composite(float *cells, ptrdiff_t columns, const stagehand
                                 uint32_t *pixels, ptrdiff_t stride, ptrdiff_t width,
                                 const stagehand_raster_colors *colors) {
     stagehand_raster_composite_level(cells, columns, spans, rows, pixels, stride, width, colors,
-                                     stagehand_raster_best_level());
+                                     stagehand_kernel_level());
 }
 
 /* Swift's min and max, which keep the first argument when the two are equal. */
