@@ -389,6 +389,95 @@ void stagehand_raster_composite(float *cells, ptrdiff_t columns, const stagehand
                                      stagehand_kernel_level());
 }
 
+void stagehand_raster_resolve(float *cells, ptrdiff_t columns, const stagehand_raster_span *spans, ptrdiff_t rows,
+                              ptrdiff_t width, uint8_t *mask) {
+    for (ptrdiff_t row = 0; row < rows; row++) {
+        ptrdiff_t first = spans[row].first, last = spans[row].last;
+        if (first > last) continue;
+        uint8_t *line = mask + row * width;
+        float *deltas = cells + row * columns;
+        float sum = 0;
+        ptrdiff_t column = first;
+        for (; column <= last; column++) {
+            sum += deltas[column];
+            deltas[column] = 0;
+            if (column < width) line[column] = (uint8_t)coverage_byte(sum);
+        }
+        if (column < width) {
+            uint8_t m = (uint8_t)coverage_byte(sum);
+            if (m != 0) memset(line + column, m, (size_t)(width - column));
+        }
+    }
+}
+
+#ifdef STAGEHAND_RASTER_X86
+
+/* stagehand_raster_composite_mask with AVX2: eight pixels at a time, as the block loop
+ * paints them. */
+__attribute__((target("avx2")))
+static void composite_mask_by_blocks(const uint8_t *mask, ptrdiff_t rows, ptrdiff_t width, uint32_t *pixels,
+                                     ptrdiff_t stride, const stagehand_raster_colors *colors) {
+    const ptrdiff_t n = colors->count;
+    __m256i covered[GROUP], sources[GROUP], keeps[GROUP];
+    for (ptrdiff_t i = 0; i < n; i++) {
+        covered[i] = sources[i] = _mm256_set1_epi32((int)colors->sources[i]);
+        keeps[i] = _mm256_set1_epi16((short)(255 - (colors->sources[i] >> 24)));
+    }
+    const __m256i opaque = _mm256_set1_epi32((int)colors->opaque), whole = _mm256_set1_epi32(255 * 0x10001);
+    for (ptrdiff_t row = 0; row < rows; row++) {
+        const uint8_t *coverages = mask + row * width;
+        uint32_t *line = pixels + row * stride;
+        ptrdiff_t column = 0;
+        for (; column + 8 <= width; column += 8) {
+            uint64_t eight;
+            memcpy(&eight, coverages + column, sizeof eight);
+            if (eight == 0) continue;
+            __m256i coverage = _mm256_cvtepu8_epi32(_mm_cvtsi64_si128((long long)eight));
+            coverage = _mm256_or_si256(coverage, _mm256_slli_epi32(coverage, 16));
+            __m256i p;
+            if (_mm256_movemask_epi8(_mm256_cmpeq_epi32(coverage, whole)) == -1) {
+                if (colors->has_opaque) {
+                    _mm256_storeu_si256((__m256i *)(line + column), opaque);
+                    continue;
+                }
+                p = over8(_mm256_loadu_si256((const __m256i *)(line + column)), sources, keeps, n);
+            } else {
+                p = over8_covered(_mm256_loadu_si256((const __m256i *)(line + column)), coverage, covered, n);
+            }
+            _mm256_storeu_si256((__m256i *)(line + column), p);
+        }
+        for (; column < width; column++) paint(line + column, 1, coverages[column], colors, avx2_group);
+    }
+}
+
+#endif
+
+void stagehand_raster_composite_mask_level(const uint8_t *mask, ptrdiff_t rows, ptrdiff_t width, uint32_t *pixels,
+                                           ptrdiff_t stride, const stagehand_raster_colors *colors, int level) {
+#ifdef STAGEHAND_RASTER_X86
+    if (level >= 2 && colors->count <= GROUP) {
+        composite_mask_by_blocks(mask, rows, width, pixels, stride, colors);
+        return;
+    }
+#endif
+    group_painter group = painter(level);
+    for (ptrdiff_t row = 0; row < rows; row++) {
+        const uint8_t *coverages = mask + row * width;
+        uint32_t *line = pixels + row * stride;
+        for (ptrdiff_t column = 0; column < width;) {
+            ptrdiff_t end = column + 1;
+            while (end < width && coverages[end] == coverages[column]) end++;
+            paint(line + column, end - column, coverages[column], colors, group);
+            column = end;
+        }
+    }
+}
+
+void stagehand_raster_composite_mask(const uint8_t *mask, ptrdiff_t rows, ptrdiff_t width, uint32_t *pixels,
+                                     ptrdiff_t stride, const stagehand_raster_colors *colors) {
+    stagehand_raster_composite_mask_level(mask, rows, width, pixels, stride, colors, stagehand_raster_best_level());
+}
+
 /* Swift's min and max, which keep the first argument when the two are equal. */
 static inline double min_of(double x, double y) { return y < x ? y : x; }
 static inline double max_of(double x, double y) { return y >= x ? y : x; }

@@ -186,6 +186,51 @@ import Testing
         #expect(painted > 250, "most rounds paint something")
     }
 
+    /// A fill's coverage resolved into bytes once (`stagehand_raster_resolve`) and put on
+    /// the pixels from them (`stagehand_raster_composite_mask`, by each path) gives the
+    /// bytes of compositing its rows of changes directly, and leaves the cells zero.
+    @Test(arguments: RasterKernelsTests.levels)
+    func aResolvedCoverageGivesTheRowLoopsBytes(level: Int) {
+        var random = Random(state: 29)
+        let rows = 7
+        var painted = 0
+        for round in 0..<200 {
+            let width = 1 + random.below(40), columns = width + 1
+            var cells = [Float](repeating: 0, count: columns * rows)
+            var spans: [stagehand_raster_span] = []
+            for row in 0..<rows {
+                if row == 2 {
+                    spans.append(stagehand_raster_span(first: Int.max, last: -1))
+                    continue
+                }
+                let first = random.below(columns), last = min(columns - 1, first + random.below(columns))
+                for column in first...last where random.below(3) == 0 || column == first || column == last {
+                    let cell: Float = random.below(3) == 0 ? 1 : Float(Int(random.below(2001)) - 1000) / 700
+                    cells[row * columns + column] = random.below(9) == 0 ? -0.0 : cell
+                }
+                spans.append(stagehand_raster_span(first: first, last: last))
+            }
+            var sources = (0..<(1 + random.below(round % 10 == 0 ? 10 : 3))).map { _ in random.premultiplied() }
+            if round % 4 == 1 { sources[random.below(sources.count)] |= 0xFF00_0000 }
+            let opaque = Self.opaqueResult(sources)
+            let pixels = (0..<(rows * width)).map { _ in random.premultiplied() }
+            var expected = pixels, got = pixels
+            var directCells = cells
+            var mask = [UInt8](repeating: 0, count: rows * width)
+            sources.withUnsafeBufferPointer { sources in
+                var colors = stagehand_raster_colors(sources: sources.baseAddress, count: sources.count,
+                                                     has_opaque: opaque == nil ? 0 : 1, opaque: opaque ?? 0)
+                stagehand_raster_composite_level(&directCells, columns, spans, rows, &expected, width, width, &colors, 0)
+                stagehand_raster_resolve(&cells, columns, spans, rows, width, &mask)
+                stagehand_raster_composite_mask_level(mask, rows, width, &got, width, &colors, Int32(level))
+            }
+            #expect(got == expected, "path \(level), round \(round)")
+            #expect(cells.allSatisfy { $0 == 0 }, "path \(level), round \(round): the cells are cleared")
+            if got != pixels { painted += 1 }
+        }
+        #expect(painted > 150, "most rounds paint something")
+    }
+
     /// The rule by which the filler added an edge to the rows of changes in Swift, before
     /// C's loop did it: each row the edge crosses gets, in the cells of the columns it
     /// passes, the change it makes to the covered share of a pixel from its left one.
