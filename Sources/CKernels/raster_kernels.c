@@ -455,7 +455,7 @@ static void composite_mask_by_blocks(const uint8_t *mask, ptrdiff_t rows, ptrdif
 void stagehand_raster_composite_mask_level(const uint8_t *mask, ptrdiff_t rows, ptrdiff_t width, uint32_t *pixels,
                                            ptrdiff_t stride, const stagehand_raster_colors *colors, int level) {
 #ifdef STAGEHAND_RASTER_X86
-    if (level >= 2 && colors->count <= GROUP) {
+    if (level >= STAGEHAND_LEVEL_AVX2 && colors->count <= GROUP) {
         composite_mask_by_blocks(mask, rows, width, pixels, stride, colors);
         return;
     }
@@ -475,7 +475,7 @@ void stagehand_raster_composite_mask_level(const uint8_t *mask, ptrdiff_t rows, 
 
 void stagehand_raster_composite_mask(const uint8_t *mask, ptrdiff_t rows, ptrdiff_t width, uint32_t *pixels,
                                      ptrdiff_t stride, const stagehand_raster_colors *colors) {
-    stagehand_raster_composite_mask_level(mask, rows, width, pixels, stride, colors, stagehand_raster_best_level());
+    stagehand_raster_composite_mask_level(mask, rows, width, pixels, stride, colors, stagehand_kernel_level());
 }
 
 /* Swift's min and max, which keep the first argument when the two are equal. */

@@ -86,8 +86,8 @@ void stagehand_raster_resolve(float *cells, ptrdiff_t columns, const stagehand_r
 void stagehand_raster_composite_mask(const uint8_t *mask, ptrdiff_t rows, ptrdiff_t width, uint32_t *pixels,
                                      ptrdiff_t stride, const stagehand_raster_colors *colors);
 
-/* stagehand_raster_composite_mask by the path `level` names (0, 1 run by run, 2 by
- * blocks of eight with AVX2, which must be supported). For the tests. */
+/* stagehand_raster_composite_mask by the path `level` names (0, 1 run by run, 2 and
+ * above by blocks of eight with AVX2; at most stagehand_kernel_level()). For the tests. */
 void stagehand_raster_composite_mask_level(const uint8_t *mask, ptrdiff_t rows, ptrdiff_t width, uint32_t *pixels,
                                            ptrdiff_t stride, const stagehand_raster_colors *colors, int level);
 
