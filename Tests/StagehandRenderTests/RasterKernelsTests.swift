@@ -1,9 +1,9 @@
-import CRasterKernels
+import CKernels
 import StagehandCore
 import Testing
 @testable import StagehandRender
 
-/// The polygon filler's compositing loop in C (`CRasterKernels`): each of its paths (plain
+/// The polygon filler's compositing loop in C (`CKernels`): each of its paths (plain
 /// C, SSE2, and AVX2 where the processor has it) must give exactly the bytes of the
 /// plain rule, worked out here in Swift one colour after another, on rows of every
 /// length and alignment, whatever the colours and the pixels under them.
@@ -28,8 +28,9 @@ import Testing
         }
     }
 
-    /// The paths to compare: plain C, SSE2, and the widest this machine has.
-    static let levels = Array(Set([0, 1, Int(stagehand_raster_best_level())])).sorted()
+    /// The paths to compare: plain C, SSE2, and AVX2 where this machine has it (the
+    /// filler has no wider path).
+    static let levels = Array(0...min(Int(STAGEHAND_LEVEL_AVX2), Int(stagehand_kernel_level())))
 
     /// The rule, one colour after another over the whole run as the filler did before
     /// its loop was C's.

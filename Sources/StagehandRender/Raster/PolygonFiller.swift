@@ -1,4 +1,4 @@
-import CRasterKernels
+import CKernels
 import Foundation
 import StagehandCore
 
@@ -18,7 +18,7 @@ import StagehandCore
 /// magnitude, at most 1, is the non-zero rule's coverage where contours do not overlap
 /// partially inside one pixel. The colour is put over each pixel with that coverage as
 /// pixman would (source in coverage, over destination, in 8 bits with rounding). Both
-/// passes are C's (`CRasterKernels`), for the processor's own vector instructions.
+/// passes are C's (`CKernels`), for the processor's own vector instructions.
 ///
 /// One filler belongs to one canvas and is used by one thread at a time.
 final class PolygonFiller {
