@@ -286,7 +286,8 @@ import Testing
 
     /// Polygons of 3 to 12 points, scaled and moved as a canvas hands them, inside the box,
     /// across its edges and wholly outside it (flat, steep and horizontal edges, points on
-    /// whole pixels): C's rows of changes are the Swift rule's, bit for bit.
+    /// whole pixels), in a box inside the picture and in one at its corner (row and column
+    /// 0): C's rows of changes are the Swift rule's, bit for bit.
     @Test func theEdgesGiveTheSwiftRulesChanges() {
         var random = Random(state: 23)
         func coordinate(_ span: Double) -> Double {
@@ -296,10 +297,11 @@ import Testing
             default: Double(random.below(1 << 20)) / Double(1 << 20) * (span + 8) - 8
             }
         }
-        let (x0, x1, y0, y1) = (3, 31, 2, 21)
-        let columns = x1 - x0 + 1
         var rowsChanged = 0
-        for round in 0..<300 {
+        for round in 0..<900 {
+            // A box inside the picture, and one at its top left corner (rows and columns from 0).
+            let (x0, x1, y0, y1) = round % 2 == 0 ? (3, 31, 2, 21) : (0, 29, 0, 19)
+            let columns = x1 - x0 + 1
             let count = 3 + random.below(10)
             let (scale, offset) = round % 3 == 0 ? (1.0, Point(x: 0, y: 0)) : (1.3, Point(x: -2.25, y: 1.5))
             var polygon = (0..<count).map { _ in Point(x: coordinate(36), y: coordinate(26)) }
@@ -326,6 +328,6 @@ import Testing
                     "round \(round)")
             rowsChanged += spans.filter { $0.first <= $0.last }.count
         }
-        #expect(rowsChanged > 300 * 5, "the polygons cross the box")
+        #expect(rowsChanged > 900 * 5, "the polygons cross the box")
     }
 }
