@@ -98,14 +98,12 @@ let package = Package(
         // what is used and finds it with dlopen): building needs neither library's -dev
         // package, and commands that draw nothing never load them.
         .target(name: "CRenderLibraries", linkerSettings: [.linkedLibrary("dl")]),
-        // The polygon filler's compositing loop, in C for the vector instructions of the
-        // machine it runs on (chosen at run time; the package targets baseline x86-64).
-        .target(name: "CRasterKernels"),
-        // The GIF encoder's inner loops that AVX2 and AVX-512 speed up, in C so that each
-        // can be built for several instruction sets and chosen at run time (Swift builds
-        // for the baseline only).
-        .target(name: "CGIFKernels"),
-        .target(name: "StagehandRender", dependencies: ["StagehandTrace", "StagehandCore", "CRenderLibraries", "CRasterKernels", "CGIFKernels"]),
+        // The renderer's inner loops that wider vector instructions speed up (the polygon
+        // filler's edges and compositing, the GIF encoder's runs, palette and indices), in
+        // C so that each can be built for several instruction sets, the widest the
+        // processor has chosen at run time (Swift builds for baseline x86-64 only).
+        .target(name: "CKernels"),
+        .target(name: "StagehandRender", dependencies: ["StagehandTrace", "StagehandCore", "CRenderLibraries", "CKernels"]),
 
         // `stagehand serve`: the live playground (a web page driving stages over a
         // WebSocket), with its own small HTTP/1.1 and WebSocket server (Server/: every

@@ -73,16 +73,36 @@ public struct Rect: Hashable, Sendable, CustomStringConvertible {
     public init(boundingBoxOf points: [Point]) {
         guard let first = points.first else { self = .zero; return }
         var lo = first, hi = first
-        for p in points.dropFirst() {
-            lo.x = min(lo.x, p.x); lo.y = min(lo.y, p.y)
-            hi.x = max(hi.x, p.x); hi.y = max(hi.y, p.y)
-        }
+        for p in points.dropFirst() { Rect.take(p, into: &lo, &hi) }
         self.init(x: lo.x, y: lo.y, width: hi.x - lo.x, height: hi.y - lo.y)
+    }
+
+    /// `init(boundingBoxOf: [a, b, c, d])`, the same bits, without the array: the box of a
+    /// rectangle's four corners once moved, which a trace asks of every transformed view
+    /// every frame and a tile of every subview it passes (inlinable for those callers,
+    /// in other modules).
+    @inlinable
+    package init(boundingBoxOf a: Point, _ b: Point, _ c: Point, _ d: Point) {
+        var lo = a, hi = a
+        Rect.take(b, into: &lo, &hi)
+        Rect.take(c, into: &lo, &hi)
+        Rect.take(d, into: &lo, &hi)
+        self.init(x: lo.x, y: lo.y, width: hi.x - lo.x, height: hi.y - lo.y)
+    }
+
+    /// One step of the bounding boxes' fold. Swift's `min` and `max` keep their first
+    /// argument when the second is not smaller (larger): a NaN point leaves the box as it
+    /// is, a NaN first point stays, and of +0 and −0 the one taken first stays.
+    @usableFromInline @inline(__always)
+    static func take(_ p: Point, into lo: inout Point, _ hi: inout Point) {
+        lo.x = min(lo.x, p.x); lo.y = min(lo.y, p.y)
+        hi.x = max(hi.x, p.x); hi.y = max(hi.y, p.y)
     }
 
     /// The bounding box of the rectangle moved by `t` (CGRectApplyAffineTransform).
     public func applying(_ t: Transform2D) -> Rect {
-        Rect(boundingBoxOf: corners.map { $0.applying(t) })
+        Rect(boundingBoxOf: Point(x: minX, y: minY).applying(t), Point(x: maxX, y: minY).applying(t),
+             Point(x: maxX, y: maxY).applying(t), Point(x: minX, y: maxY).applying(t))
     }
 
     public var description: String { "(\(origin.x), \(origin.y), \(size.width), \(size.height))" }

@@ -20,5 +20,5 @@
 /// `SourceIdentityTests` recomputes it and prints the value to write here when code has
 /// changed.
 public enum SourceIdentity {
-    public static let value: StaticString = "0b449c5bd7b7f81f"
+    public static let value: StaticString = "73fb40c8f9c922f2"
 }

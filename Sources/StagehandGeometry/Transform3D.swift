@@ -48,7 +48,17 @@ public struct Transform3D: Hashable, Sendable, CustomStringConvertible {
         [m11, m12, m13, m14, m21, m22, m23, m24, m31, m32, m33, m34, m41, m42, m43, m44]
     }
 
-    public var isIdentity: Bool { self == .identity }
+    /// `self == .identity`, the sixteen comparisons made in place (a −0 counts as 0, a NaN
+    /// is no identity): compared with the stored identity, it went through that lazy
+    /// global and an outlined equality, and a recorded frame asks it of every view two or
+    /// three times (inlinable for that, in other modules).
+    @inlinable
+    public var isIdentity: Bool {
+        m11 == 1 && m12 == 0 && m13 == 0 && m14 == 0
+            && m21 == 0 && m22 == 1 && m23 == 0 && m24 == 0
+            && m31 == 0 && m32 == 0 && m33 == 1 && m34 == 0
+            && m41 == 0 && m42 == 0 && m43 == 0 && m44 == 1
+    }
 
     /// CATransform3DMakeTranslation.
     public init(translationX tx: Double, y ty: Double, z tz: Double) {

@@ -66,4 +66,46 @@ import Testing
             #expect(painted.entries == one.entries, "\(way.workers) workers: the same entry for every run")
         }
     }
+
+    /// A row's colours numbered together (those `recent` misses looked up in the table
+    /// together) get the numbers, in the same order, that numbering them one by one gives:
+    /// rows of colours already numbered, new ones, the same new colour twice, and
+    /// colours that have left `recent`, some of each row's places numbered beforehand.
+    @Test func aRowNumberedTogetherIsNumberedAsOneByOne() {
+        var together = ColorRegistry(), oneByOne = ColorRegistry()
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+        func next() -> UInt64 {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return state >> 33
+        }
+        var rowsWithSeveralMisses = 0
+        for row in 0..<3_000 {
+            let count = 1 + Int(next() % 60)
+            let colors: [UInt32] = (0..<count).map { _ in
+                switch next() % 4 {
+                case 0: UInt32(truncatingIfNeeded: next()) & 0xFF_FFFF  // most likely new
+                case 1: UInt32(next() % 50_000) * 0x0101 & 0xFF_FFFF  // many colours, leaving `recent`
+                default: UInt32(next() % 64) * 0x0103  // a few, met again and again
+                }
+            }
+            var colorsWithRepeat = colors
+            if count > 2 && row % 3 == 0 { colorsWithRepeat[count - 1] = colorsWithRepeat[0] }
+            // Some places already numbered (by the row before, in the encoder).
+            var numbers = [UInt32](repeating: ColorRegistry.unknown, count: count)
+            var expected = numbers
+            for i in 0..<count where next() % 5 == 0 {
+                let n = oneByOne.number(of: colorsWithRepeat[i])
+                _ = together.number(of: colorsWithRepeat[i])
+                numbers[i] = n
+                expected[i] = n
+            }
+            for i in 0..<count where expected[i] == ColorRegistry.unknown { expected[i] = oneByOne.number(of: colorsWithRepeat[i]) }
+            let newBefore = together.colors.count
+            together.number(colorsWithRepeat, into: &numbers, count: count)
+            #expect(numbers == expected, "row \(row)")
+            if together.colors.count - newBefore > 1 { rowsWithSeveralMisses += 1 }
+        }
+        #expect(together.colors == oneByOne.colors && together.counts == oneByOne.counts)
+        #expect(rowsWithSeveralMisses > 100)
+    }
 }

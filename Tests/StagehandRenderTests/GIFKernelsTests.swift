@@ -1,4 +1,4 @@
-import CGIFKernels
+import CKernels
 @testable import StagehandRender
 import Testing
 
@@ -6,8 +6,8 @@ import Testing
 /// plain definitions give: a row's stretches of one colour (alpha aside), and each
 /// colour's nearest palette entry, the first of equals.
 @Suite struct GIFKernelsTests {
-    /// The instruction sets to check: the baseline, and each wider one this processor has.
-    static var levels: [Int32] { Array(0...stagehand_gif_level()) }
+    /// The instruction sets to check: plain C, and each wider one this processor has.
+    static var levels: [Int32] { Array(0...stagehand_kernel_level()) }
 
     /// A small generator, so that failures repeat.
     struct Random {

@@ -1,9 +1,9 @@
-import CRasterKernels
+import CKernels
 import StagehandCore
 import Testing
 @testable import StagehandRender
 
-/// The polygon filler's compositing loop in C (`CRasterKernels`): each of its paths (plain
+/// The polygon filler's compositing loop in C (`CKernels`): each of its paths (plain
 /// C, SSE2, and AVX2 where the processor has it) must give exactly the bytes of the
 /// plain rule, worked out here in Swift one colour after another, on rows of every
 /// length and alignment, whatever the colours and the pixels under them.
@@ -28,8 +28,9 @@ import Testing
         }
     }
 
-    /// The paths to compare: plain C, SSE2, and the widest this machine has.
-    static let levels = Array(Set([0, 1, Int(stagehand_raster_best_level())])).sorted()
+    /// The paths to compare: plain C, SSE2, and AVX2 where this machine has it (the
+    /// filler has no wider path).
+    static let levels = Array(0...min(Int(STAGEHAND_LEVEL_AVX2), Int(stagehand_kernel_level())))
 
     /// The rule, one colour after another over the whole run as the filler did before
     /// its loop was C's.
@@ -125,12 +126,18 @@ import Testing
     }
 
     /// Rows of changes as edges leave them (sparse, summing to coverages in and out of
-    /// 0...1, some −0 and some past 1) composited by the C loop: the old loop's bytes, and
-    /// every cell read left zero.
-    @Test func theRowLoopGivesTheOldLoopsBytes() {
+    /// 0...1, some −0 and some past 1) composited by the C loop, by each of its paths
+    /// (run by run, and block by block where the processor has AVX2): the old loop's
+    /// bytes, and every cell read left zero. Rows of 1 to 40 pixels, spans that start
+    /// anywhere and end inside the row or at its extra cell, long untouched stretches
+    /// (a fill's inside) at coverages 0, 1 and between, one to ten colours, opaque ones.
+    @Test(arguments: RasterKernelsTests.levels)
+    func theRowLoopGivesTheOldLoopsBytes(level: Int) {
         var random = Random(state: 11)
-        let width = 37, columns = 38, rows = 9
-        for round in 0..<40 {
+        let rows = 9
+        var painted = 0
+        for round in 0..<300 {
+            let width = 1 + random.below(40), columns = width + 1
             var cells = [Float](repeating: 0, count: columns * rows)
             var spans: [stagehand_raster_span] = []
             for row in 0..<rows {
@@ -139,13 +146,22 @@ import Testing
                     continue
                 }
                 let first = random.below(columns), last = min(columns - 1, first + random.below(columns))
-                for column in first...last where random.below(3) == 0 || column == first || column == last {
-                    let cell = Float(Int(random.below(2001)) - 1000) / 700
+                // Sparse changes; every third row has only its edges' (a fill's inside).
+                let sparse = row % 3 == 1 ? 1000 : 3
+                for column in first...last where random.below(sparse) == 0 || column <= first + random.below(2)
+                    || column >= last - random.below(2) {
+                    let cell: Float = switch random.below(4) {
+                    case 0: Float(Int(random.below(2001)) - 1000) / 700
+                    case 1: 1
+                    case 2: -1
+                    default: Float(random.below(256)) / 255
+                    }
                     cells[row * columns + column] = random.below(9) == 0 ? -0.0 : cell
                 }
                 spans.append(stagehand_raster_span(first: first, last: last))
             }
-            let sources = (0..<(1 + random.below(3))).map { _ in random.premultiplied() }
+            var sources = (0..<(1 + random.below(round % 10 == 0 ? 10 : 3))).map { _ in random.premultiplied() }
+            if round % 4 == 1 { sources[random.below(sources.count)] |= 0xFF00_0000 }
             let pixels = (0..<(rows * width)).map { _ in random.premultiplied() }
             var expected = pixels, expectedCells = cells
             for row in 0..<rows {
@@ -161,12 +177,58 @@ import Testing
             sources.withUnsafeBufferPointer { sources in
                 var colors = stagehand_raster_colors(sources: sources.baseAddress, count: sources.count,
                                                      has_opaque: opaque == nil ? 0 : 1, opaque: opaque ?? 0)
-                stagehand_raster_composite(&cells, columns, spans, rows, &got, width, width, &colors)
+                stagehand_raster_composite_level(&cells, columns, spans, rows, &got, width, width, &colors, Int32(level))
             }
-            #expect(got == expected, "round \(round)")
-            #expect(cells.allSatisfy { $0 == 0 }, "round \(round): the cells are cleared")
-            #expect(got != pixels)
+            #expect(got == expected, "path \(level), round \(round)")
+            #expect(cells.allSatisfy { $0 == 0 }, "path \(level), round \(round): the cells are cleared")
+            if got != pixels { painted += 1 }
         }
+        #expect(painted > 250, "most rounds paint something")
+    }
+
+    /// A fill's coverage resolved into bytes once (`stagehand_raster_resolve`) and put on
+    /// the pixels from them (`stagehand_raster_composite_mask`, by each path) gives the
+    /// bytes of compositing its rows of changes directly, and leaves the cells zero.
+    @Test(arguments: RasterKernelsTests.levels)
+    func aResolvedCoverageGivesTheRowLoopsBytes(level: Int) {
+        var random = Random(state: 29)
+        let rows = 7
+        var painted = 0
+        for round in 0..<200 {
+            let width = 1 + random.below(40), columns = width + 1
+            var cells = [Float](repeating: 0, count: columns * rows)
+            var spans: [stagehand_raster_span] = []
+            for row in 0..<rows {
+                if row == 2 {
+                    spans.append(stagehand_raster_span(first: Int.max, last: -1))
+                    continue
+                }
+                let first = random.below(columns), last = min(columns - 1, first + random.below(columns))
+                for column in first...last where random.below(3) == 0 || column == first || column == last {
+                    let cell: Float = random.below(3) == 0 ? 1 : Float(Int(random.below(2001)) - 1000) / 700
+                    cells[row * columns + column] = random.below(9) == 0 ? -0.0 : cell
+                }
+                spans.append(stagehand_raster_span(first: first, last: last))
+            }
+            var sources = (0..<(1 + random.below(round % 10 == 0 ? 10 : 3))).map { _ in random.premultiplied() }
+            if round % 4 == 1 { sources[random.below(sources.count)] |= 0xFF00_0000 }
+            let opaque = Self.opaqueResult(sources)
+            let pixels = (0..<(rows * width)).map { _ in random.premultiplied() }
+            var expected = pixels, got = pixels
+            var directCells = cells
+            var mask = [UInt8](repeating: 0, count: rows * width)
+            sources.withUnsafeBufferPointer { sources in
+                var colors = stagehand_raster_colors(sources: sources.baseAddress, count: sources.count,
+                                                     has_opaque: opaque == nil ? 0 : 1, opaque: opaque ?? 0)
+                stagehand_raster_composite_level(&directCells, columns, spans, rows, &expected, width, width, &colors, 0)
+                stagehand_raster_resolve(&cells, columns, spans, rows, width, &mask)
+                stagehand_raster_composite_mask_level(mask, rows, width, &got, width, &colors, Int32(level))
+            }
+            #expect(got == expected, "path \(level), round \(round)")
+            #expect(cells.allSatisfy { $0 == 0 }, "path \(level), round \(round): the cells are cleared")
+            if got != pixels { painted += 1 }
+        }
+        #expect(painted > 150, "most rounds paint something")
     }
 
     /// The rule by which the filler added an edge to the rows of changes in Swift, before

@@ -96,18 +96,13 @@ extension View {
     }
 
     /// The box holding `box` after `t`, flattened; `nil` when a corner falls behind the
-    /// eye. The corners in `Rect.corners`' order, folded as `Rect(boundingBoxOf:)` folds
-    /// points (the same result to the bit), without the two arrays those make: a tile
-    /// maps a box up every level for every subview it passes.
+    /// eye. The corners in `Rect.corners`' order, without that array: a tile maps a box
+    /// up every level for every subview it passes.
     static func boundingBox(of box: Rect, through t: Transform3D) -> Rect? {
         let x0 = box.minX, y0 = box.minY, x1 = box.maxX, y1 = box.maxY
         guard let a = projected(x0, y0, t), let b = projected(x1, y0, t),
               let c = projected(x1, y1, t), let d = projected(x0, y1, t) else { return nil }
-        var lo = a, hi = a
-        fold(b, into: &lo, &hi)
-        fold(c, into: &lo, &hi)
-        fold(d, into: &lo, &hi)
-        return Rect(x: lo.x, y: lo.y, width: hi.x - lo.x, height: hi.y - lo.y)
+        return Rect(boundingBoxOf: a, b, c, d)
     }
 
     /// A corner through `t`; `nil` behind the eye or off to infinity.
@@ -117,18 +112,9 @@ extension View {
         return point
     }
 
-    /// One step of `Rect(boundingBoxOf:)`'s fold.
-    private static func fold(_ p: Point, into lo: inout Point, _ hi: inout Point) {
-        lo.x = min(lo.x, p.x); lo.y = min(lo.y, p.y)
-        hi.x = max(hi.x, p.x); hi.y = max(hi.y, p.y)
-    }
-
-    /// The box of both, folded from their corners as `Rect(boundingBoxOf:)` would be.
+    /// The box of both: the box of their top left and bottom right corners.
     private static func union(_ a: Rect, _ b: Rect) -> Rect {
-        var lo = Point(x: a.minX, y: a.minY), hi = lo
-        fold(Point(x: a.maxX, y: a.maxY), into: &lo, &hi)
-        fold(Point(x: b.minX, y: b.minY), into: &lo, &hi)
-        fold(Point(x: b.maxX, y: b.maxY), into: &lo, &hi)
-        return Rect(x: lo.x, y: lo.y, width: hi.x - lo.x, height: hi.y - lo.y)
+        Rect(boundingBoxOf: Point(x: a.minX, y: a.minY), Point(x: a.maxX, y: a.maxY),
+             Point(x: b.minX, y: b.minY), Point(x: b.maxX, y: b.maxY))
     }
 }

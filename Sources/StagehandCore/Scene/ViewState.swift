@@ -60,26 +60,17 @@ public struct ViewState: Hashable, Sendable {
     public var frame: Rect {
         let local = Rect(x: -anchorPoint.x * bounds.width, y: -anchorPoint.y * bounds.height,
                          width: bounds.width, height: bounds.height)
-        if transform3D.hasIdentityEntries {
+        if transform3D.isIdentity {
             return local.offsetBy(dx: center.x, dy: center.y)
         }
-        // `local.corners` moved, and `Rect(boundingBoxOf:)` of them, made without the two
-        // arrays (a trace asks every transformed view for its frame, every frame): the
-        // same corners, in the same order, taken into the box in the same order.
+        // `local.corners` moved, and their box, made without arrays (a trace asks every
+        // transformed view for its frame, every frame).
         func moved(_ x: Double, _ y: Double) -> Point {
             let q = transform3D.project(x: x, y: y).point
             return Point(x: q.x + center.x, y: q.y + center.y)
         }
-        let first = moved(local.minX, local.minY)
-        var lo = first, hi = first
-        func take(_ p: Point) {
-            lo.x = min(lo.x, p.x); lo.y = min(lo.y, p.y)
-            hi.x = max(hi.x, p.x); hi.y = max(hi.y, p.y)
-        }
-        take(moved(local.maxX, local.minY))
-        take(moved(local.maxX, local.maxY))
-        take(moved(local.minX, local.maxY))
-        return Rect(x: lo.x, y: lo.y, width: hi.x - lo.x, height: hi.y - lo.y)
+        return Rect(boundingBoxOf: moved(local.minX, local.minY), moved(local.maxX, local.minY),
+                    moved(local.maxX, local.maxY), moved(local.minX, local.maxY))
     }
 
     /// Setting the frame sets the bounds' size and the center (the position of the
@@ -108,7 +99,7 @@ public struct ViewState: Hashable, Sendable {
     /// bounds space: about the anchor point, as Core Animation applies it; `nil` when it
     /// is the identity (the common case costs nothing).
     public var sublayerTransformInBounds: Transform3D? {
-        guard !sublayerTransform.hasIdentityEntries else { return nil }
+        guard !sublayerTransform.isIdentity else { return nil }
         let ax = bounds.origin.x + anchorPoint.x * bounds.width
         let ay = bounds.origin.y + anchorPoint.y * bounds.height
         return Transform3D(translationX: -ax, y: -ay, z: 0)

@@ -93,7 +93,7 @@ struct ViewWalk {
             corners: corners,
             color: color, cornerRadius: r(p.cornerRadius), shadow: r(p.shadowOpacity)))
         let last = views.count - 1
-        let flatSublayer = p.sublayerTransform.hasIdentityEntries
+        let flatSublayer = p.sublayerTransform.isIdentity
         recordLayerProperties(of: p, flatSublayer: flatSublayer, at: last)
         if let id = v.matchID, !id.isEmpty { views[last].match = id }
         if p.compositing != .normal { views[last].compositing = p.compositing.rawValue }

@@ -50,23 +50,52 @@ struct ColorRegistry: Sendable {
     /// colour at the same place in `colors` (giving new colours numbers).
     ///
     /// The colours are looked up many at a time, first all in `recent`, then the few not
-    /// found there in `numbers`: look-ups that do not wait for one another's results let
-    /// the processor fetch their slots together, and a frame's row of tens of colours
-    /// looked up one after the other waited for each slot in turn.
+    /// found there in `numbers` (also together: `ColorTable.values`): look-ups that do not
+    /// wait for one another's results let the processor fetch their slots together, and a
+    /// frame's row of tens of colours looked up one after the other waited for each slot
+    /// in turn. The colours are numbered, and `recent` written, in the same order as one
+    /// by one.
     mutating func number(_ colors: UnsafePointer<UInt32>, into numbers: UnsafeMutablePointer<UInt32>, count: Int) {
-        var missed = false
+        var missed = 0
         recent.withUnsafeBufferPointer { recent in
             for i in 0..<count where numbers[i] == Self.unknown {
                 let seen = recent[Int((colors[i] &* 0x9E37_79B1) >> (32 - Self.recentBits))]
                 if UInt32(truncatingIfNeeded: seen) == colors[i] {
                     numbers[i] = UInt32(seen >> 32)
                 } else {
-                    missed = true
+                    missed += 1
                 }
             }
         }
-        guard missed else { return }
-        for i in 0..<count where numbers[i] == Self.unknown { numbers[i] = number(of: colors[i]) }
+        guard missed > 0 else { return }
+        if missed == 1 {
+            for i in 0..<count where numbers[i] == Self.unknown { numbers[i] = number(of: colors[i]) }
+            return
+        }
+        withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 2 * missed) { buffer in
+            let pending = buffer.baseAddress!, found = pending + missed
+            var k = 0
+            for i in 0..<count where numbers[i] == Self.unknown {
+                pending[k] = colors[i]
+                k += 1
+            }
+            self.numbers.values(of: pending, count: missed, missing: Self.unknown, into: found)
+            k = 0
+            for i in 0..<count where numbers[i] == Self.unknown {
+                numbers[i] = number(of: colors[i], found: found[k])
+                k += 1
+            }
+        }
+    }
+
+    /// `number(of: color)`, `found` being its number in `numbers` looked up before (or
+    /// `unknown`: then it may have been given one since, by an earlier colour of the
+    /// same look-ups).
+    @inline(__always)
+    private mutating func number(of color: UInt32, found: UInt32) -> UInt32 {
+        guard found != Self.unknown else { return number(of: color) }
+        recent[Int((color &* 0x9E37_79B1) >> (32 - Self.recentBits))] = UInt64(found) << 32 | UInt64(color)
+        return found
     }
 
     /// Adds `pixels` to the count of the colour numbered `number`.

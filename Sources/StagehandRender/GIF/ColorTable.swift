@@ -47,25 +47,25 @@ struct ColorTable<Value: FixedWidthInteger & Sendable>: Sendable {
     /// slot (most end there).
     func values(of colors: UnsafePointer<UInt32>, count: Int, missing: Value, into values: UnsafeMutablePointer<Value>) {
         let batch = 64
-        let first = UnsafeMutablePointer<Slot>.allocate(capacity: batch)
-        defer { first.deallocate() }
-        slots.withUnsafeBufferPointer { slots in
-            let mask = slots.count - 1
-            var start = 0
-            while start < count {
-                let end = min(start + batch, count)
-                for i in start..<end { first[i - start] = slots[Int((colors[i] &* 0x9E37_79B1) >> shift)] }
-                for i in start..<end {
-                    let color = colors[i]
-                    var slot = first[i - start]
-                    var at = Int((color &* 0x9E37_79B1) >> shift)
-                    while slot.key != color && slot.key != Self.empty {
-                        at = (at + 1) & mask
-                        slot = slots[at]
+        withUnsafeTemporaryAllocation(of: Slot.self, capacity: batch) { first in
+            slots.withUnsafeBufferPointer { slots in
+                let mask = slots.count - 1
+                var start = 0
+                while start < count {
+                    let end = min(start + batch, count)
+                    for i in start..<end { first[i - start] = slots[Int((colors[i] &* 0x9E37_79B1) >> shift)] }
+                    for i in start..<end {
+                        let color = colors[i]
+                        var slot = first[i - start]
+                        var at = Int((color &* 0x9E37_79B1) >> shift)
+                        while slot.key != color && slot.key != Self.empty {
+                            at = (at + 1) & mask
+                            slot = slots[at]
+                        }
+                        values[i] = slot.key == color ? slot.value : missing
                     }
-                    values[i] = slot.key == color ? slot.value : missing
+                    start = end
                 }
-                start = end
             }
         }
     }

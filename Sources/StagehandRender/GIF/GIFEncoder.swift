@@ -1,4 +1,4 @@
-import CGIFKernels
+import CKernels
 import CRenderLibraries
 import Dispatch
 import Foundation
@@ -132,7 +132,7 @@ enum GIFEncoder {
     /// processor's vectors hold (`stagehand_gif_cut_row`).
     private static func cut(_ rect: ChangedRect, of current: UnsafePointer<UInt8>, previous before: UnsafePointer<UInt8>?,
                             width: Int, transparent: UInt8, into out: UnsafeMutablePointer<UInt8>) {
-        let level = stagehand_gif_level()
+        let level = stagehand_kernel_level()
         for r in 0..<rect.height {
             let start = (rect.y + r) * width + rect.x
             let row = r * rect.width

@@ -1,4 +1,4 @@
-import CGIFKernels
+import CKernels
 import Dispatch
 import Foundation
 import StagehandShared
@@ -56,8 +56,8 @@ struct GIFPalette: Sendable {
     /// sixteen candidates at a time (`stagehand_gif_nearest`, with AVX2 or AVX-512 where
     /// the processor has them), and the colours shared among the cores, as nothing else
     /// runs while the palette is made. `level`: the instruction set to use, at most
-    /// `stagehand_gif_level()`.
-    static func nearest(_ colors: [UInt32], in chosen: [UInt32], level: Int32 = stagehand_gif_level()) -> [UInt8] {
+    /// `stagehand_kernel_level()`.
+    static func nearest(_ colors: [UInt32], in chosen: [UInt32], level: Int32 = stagehand_kernel_level()) -> [UInt8] {
         guard !colors.isEmpty else { return [] }
         // The candidates' channels in blocks of sixteen (see the kernel).
         var channels = [Float](repeating: 0, count: 3 * 16 * ((chosen.count + 15) / 16))

@@ -1,4 +1,4 @@
-import CGIFKernels
+import CKernels
 import Foundation
 
 /// A frame's pixels as runs of one colour, in reading order, each run carrying its
@@ -30,7 +30,7 @@ struct RunLengthImage: Sendable {
     /// at the same place in the row scanned before reuses that one's number, so the
     /// registry's table (large, and missing the caches) is asked only about the colours
     /// that change from row to row.
-    init(_ canvas: Canvas, worker: Int, registry: inout ColorRegistry, level: Int32 = stagehand_gif_level()) {
+    init(_ canvas: Canvas, worker: Int, registry: inout ColorRegistry, level: Int32 = stagehand_kernel_level()) {
         self.worker = worker
         let width = canvas.width, height = canvas.height
         words = canvas.withPixels { pixels, stride in
@@ -141,8 +141,8 @@ struct RunLengthImage: Sendable {
     /// Most runs are a few pixels long (the edges of tiles): each is written as one store
     /// as wide as the processor's vectors, the bytes past its end written over by the
     /// runs that follow (`stagehand_gif_write_indices`), rather than by a call to
-    /// `memset` per run. `level`: the instruction set to use, at most `stagehand_gif_level()`.
-    func writeIndices(_ entries: [UInt8], into pixels: UnsafeMutablePointer<UInt8>, level: Int32 = stagehand_gif_level()) {
+    /// `memset` per run. `level`: the instruction set to use, at most `stagehand_kernel_level()`.
+    func writeIndices(_ entries: [UInt8], into pixels: UnsafeMutablePointer<UInt8>, level: Int32 = stagehand_kernel_level()) {
         stagehand_gif_write_indices(level, words, words.count, entries, pixels)
     }
 

@@ -46,6 +46,15 @@ final class Canvas: @unchecked Sendable {
     /// Whether what is painted now goes straight onto the canvas's pixels with the
     /// canvas's own scale and offset: nothing clips it, no group is open.
     private var drawsOnPixels = false
+    /// Whether the titles filled over the whole canvas keep their coverage from frame to
+    /// frame (see `TitleCoverages`); false works each out every time, which the tests
+    /// compare with.
+    var keepsTitleCoverages = true
+    private var titleCoverages = TitleCoverages()
+    /// How many title coverages are kept, and how many times one was used again (for the
+    /// tests).
+    var keptTitleCoverages: Int { titleCoverages.count }
+    var titleCoveragesUsedAgain: Int { titleCoverages.hits }
 
     init(width: Int, height: Int, screen: Size) throws(RenderError) {
         guard width > 0, height > 0, width <= Renderer.maximumSide, height <= Renderer.maximumSide else {
@@ -87,6 +96,7 @@ final class Canvas: @unchecked Sendable {
         cairo.translate(cr, offset.x, offset.y)
         cairo.scale(cr, scale, scale)
         pixelsPerPoint = scale
+        titleCoverages.startFrame()
         drawsOnPixels = true
         paintItems(list)
         drawsOnPixels = false
@@ -179,7 +189,11 @@ final class Canvas: @unchecked Sendable {
                 // 15 samples a pixel row per title per frame, was a tenth of a long GIF's
                 // time.
                 if item.clips.isEmpty, drawsOnPixels, fillsPiecesItself, cutsToConvexClips, let whole = wholeCanvas {
-                    paint(label, cutTo: whole)
+                    if keepsTitleCoverages {
+                        paintTitle(label, cutTo: whole)
+                    } else {
+                        paint(label, cutTo: whole)
+                    }
                 } else {
                     draw(label)
                 }
@@ -236,18 +250,42 @@ final class Canvas: @unchecked Sendable {
         if label.color.alpha > 0 {
             paintCovering()
             let tolerance = Self.tolerance / pixelsPerPoint
-            let advance = metrics.advance(label.text, bold: label.bold) * label.fontSize
-            let k = label.fontSize / TextOutlines.size
-            let p = label.placement
-            let (ox, oy) = (label.centerX - advance / 2, label.baseline)
-            // The outline's space onto the screen: scaled by k, moved to the label's
-            // start, then placed.
-            let t = Transform2D(a: p.a * k, b: p.b * k, c: p.c * k, d: p.d * k,
-                                tx: p.a * ox + p.c * oy + p.tx, ty: p.b * ox + p.d * oy + p.ty)
+            let t = outlineTransform(label)
             let pieces = outlines.outline(label.text, bold: label.bold).pieces(cutTo: clip, transform: t, tolerance: tolerance)
             guard !pieces.isEmpty else { return }
             fillPieces(pieces, CollectionOfOne(label.color))
         }
+    }
+
+    /// Fills `label`'s letters cut to the whole canvas `whole` (a title in no clip) by
+    /// the filler, with the coverage kept from an earlier frame when it was at the same
+    /// place (see `TitleCoverages`): the bytes of `paint(_:cutTo:)`.
+    private func paintTitle(_ label: Label, cutTo whole: ConvexPolygon) {
+        guard label.color.alpha > 0 else { return }
+        paintCovering()
+        let tolerance = Self.tolerance / pixelsPerPoint
+        let t = outlineTransform(label)
+        let outline = outlines.outline(label.text, bold: label.bold)
+        let key = TitleCoverages.Key(outline: outline, transform: t, tolerance: tolerance)
+        let coverage = titleCoverages.coverage(for: key) {
+            filler.coverage(of: outline.pieces(cutTo: whole, transform: t, tolerance: tolerance), scale: scale,
+                            offset: offset, width: width, height: height)
+        }
+        guard coverage.width > 0, coverage.height > 0 else { return }
+        withPixelsToFill { pixels, stride in
+            filler.fill(coverage, colors: CollectionOfOne(label.color), pixels: pixels, stride: stride)
+        }
+    }
+
+    /// The outline's space onto the screen for `label`: scaled by its size, moved to the
+    /// label's start, then placed.
+    private func outlineTransform(_ label: Label) -> Transform2D {
+        let advance = metrics.advance(label.text, bold: label.bold) * label.fontSize
+        let k = label.fontSize / TextOutlines.size
+        let p = label.placement
+        let (ox, oy) = (label.centerX - advance / 2, label.baseline)
+        return Transform2D(a: p.a * k, b: p.b * k, c: p.c * k, d: p.d * k,
+                           tx: p.a * ox + p.c * oy + p.tx, ty: p.b * ox + p.d * oy + p.ty)
     }
 
     /// Fills the whole of `lastClip` with the colours of the fills that covered it.
@@ -269,11 +307,19 @@ final class Canvas: @unchecked Sendable {
             }
             return
         }
+        withPixelsToFill { pixels, stride in
+            filler.fill(polygons, colors: colors, scale: scale, offset: offset, pixels: pixels, stride: stride,
+                        width: width, height: height)
+        }
+    }
+
+    /// Hands `body` the canvas's pixels and their stride in words, to change them outside
+    /// cairo (cairo is told before and after).
+    private func withPixelsToFill(_ body: (UnsafeMutablePointer<UInt32>, Int) -> Void) {
         cairo.surface_flush(surface)
         let stride = Int(cairo.image_surface_get_stride(surface)) / 4
         let data = UnsafeMutableRawPointer(cairo.image_surface_get_data(surface)!).assumingMemoryBound(to: UInt32.self)
-        filler.fill(polygons, colors: colors, scale: scale, offset: offset, pixels: data, stride: stride, width: width,
-                    height: height)
+        body(data, stride)
         cairo.surface_mark_dirty(surface)
     }
 

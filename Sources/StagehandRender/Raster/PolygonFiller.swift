@@ -1,4 +1,4 @@
-import CRasterKernels
+import CKernels
 import Foundation
 import StagehandCore
 
@@ -18,7 +18,7 @@ import StagehandCore
 /// magnitude, at most 1, is the non-zero rule's coverage where contours do not overlap
 /// partially inside one pixel. The colour is put over each pixel with that coverage as
 /// pixman would (source in coverage, over destination, in 8 bits with rounding). Both
-/// passes are C's (`CRasterKernels`), for the processor's own vector instructions.
+/// passes are C's (`CKernels`), for the processor's own vector instructions.
 ///
 /// One filler belongs to one canvas and is used by one thread at a time.
 final class PolygonFiller {
@@ -46,6 +46,63 @@ final class PolygonFiller {
     func fill(_ polygons: some Collection<[Point]>, colors: some Collection<RGBA>, scale: Double = 1,
               offset: Point = Point(x: 0, y: 0), pixels: UnsafeMutablePointer<UInt32>, stride: Int, width: Int,
               height: Int) {
+        guard var box = Self.box(of: polygons, scale: scale, offset: offset, width: width, height: height),
+              prepareSources(colors) else { return }
+        stagehand_raster_prefetch(pixels, stride, &box)
+        addEdges(of: polygons, scale: scale, offset: offset, box: box)
+        cells.withUnsafeMutableBufferPointer { cells in
+            touched.withUnsafeMutableBufferPointer { touched in
+                sources.withUnsafeBufferPointer { sources in
+                    Self.composite(cells, touched: touched, sources: sources, pixels: pixels, stride: stride, x0: box.x0,
+                                   x1: box.x1, y0: box.y0, y1: box.y1, columns: box.columns)
+                }
+            }
+        }
+    }
+
+    /// The coverage `fill` would put each pixel under when it fills `polygons` (points as
+    /// `fill` takes them) on a `width`×`height` picture: for a fill that comes again
+    /// unchanged (a title at rest), whose edges need not be worked out again.
+    func coverage(of polygons: some Collection<[Point]>, scale: Double, offset: Point, width: Int,
+                  height: Int) -> FillCoverage {
+        guard let box = Self.box(of: polygons, scale: scale, offset: offset, width: width, height: height) else {
+            return FillCoverage(x0: 0, y0: 0, width: 0, height: 0, bytes: [])
+        }
+        addEdges(of: polygons, scale: scale, offset: offset, box: box)
+        let (w, h) = (box.x1 - box.x0, box.y1 - box.y0)
+        var bytes = [UInt8](repeating: 0, count: w * h)
+        cells.withUnsafeMutableBufferPointer { cells in
+            touched.withUnsafeMutableBufferPointer { touched in
+                bytes.withUnsafeMutableBufferPointer { bytes in
+                    stagehand_raster_resolve(cells.baseAddress, box.columns, touched.baseAddress, h, w, bytes.baseAddress)
+                }
+            }
+        }
+        return FillCoverage(x0: box.x0, y0: box.y0, width: w, height: h, bytes: bytes)
+    }
+
+    /// Puts `colors` over the pixels `coverage` covers, as `fill` puts them over the
+    /// pixels of the polygons it was worked out from: the same bytes.
+    func fill(_ coverage: FillCoverage, colors: some Collection<RGBA>, pixels: UnsafeMutablePointer<UInt32>, stride: Int) {
+        guard coverage.width > 0, coverage.height > 0, prepareSources(colors) else { return }
+        let lastOpaque = sources.lastIndex { $0 >> 24 == 255 }
+        let opaqueResult = lastOpaque.map { opaque in
+            sources[(opaque + 1)...].reduce(sources[opaque]) { below, s in s &+ Self.multiply(below, 255 - s >> 24) }
+        }
+        coverage.bytes.withUnsafeBufferPointer { bytes in
+            sources.withUnsafeBufferPointer { sources in
+                var colors = stagehand_raster_colors(sources: sources.baseAddress, count: sources.count,
+                                                     has_opaque: opaqueResult == nil ? 0 : 1, opaque: opaqueResult ?? 0)
+                stagehand_raster_composite_mask(bytes.baseAddress, coverage.height, coverage.width,
+                                                pixels + coverage.y0 * stride + coverage.x0, stride, &colors)
+            }
+        }
+    }
+
+    /// The box of pixels the polygons touch, clipped to the picture; nil when it is empty
+    /// or a point is not finite.
+    private static func box(of polygons: some Collection<[Point]>, scale: Double, offset: Point, width: Int,
+                            height: Int) -> stagehand_raster_box? {
         var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
         for polygon in polygons {
             for p in polygon {
@@ -54,24 +111,30 @@ final class PolygonFiller {
                 minY = min(minY, y); maxY = max(maxY, y)
             }
         }
-        guard minX.isFinite, maxX.isFinite, minY.isFinite, maxY.isFinite else { return }
-        sources.removeAll(keepingCapacity: true)
-        for color in colors { sources.append(Self.premultiplied(color)) }
-        // A colour whose bytes are all zero (fainter than 1/256) leaves every pixel as it
-        // is, so a fill in such colours alone is skipped.
-        guard sources.contains(where: { $0 != 0 }) else { return }
+        guard minX.isFinite, maxX.isFinite, minY.isFinite, maxY.isFinite else { return nil }
         // The box of pixels touched: columns x0..<x1, rows y0..<y1.
         let x0 = max(0, Int(minX.rounded(.down))), x1 = min(width, Int(maxX.rounded(.up)))
         let y0 = max(0, Int(minY.rounded(.down))), y1 = min(height, Int(maxY.rounded(.up)))
-        guard x0 < x1, y0 < y1 else { return }
+        guard x0 < x1, y0 < y1 else { return nil }
         // One more column than pixels: an edge's last change falls at most one to the right.
-        let columns = x1 - x0 + 1
-        let count = columns * (y1 - y0)
+        return stagehand_raster_box(x0: x0, x1: x1, y0: y0, y1: y1, columns: x1 - x0 + 1)
+    }
+
+    /// The premultiplied pixels of `colors` in `sources`; false when their bytes are all
+    /// zero (fainter than 1/256), which leaves every pixel as it is: nothing to fill.
+    private func prepareSources(_ colors: some Collection<RGBA>) -> Bool {
+        sources.removeAll(keepingCapacity: true)
+        for color in colors { sources.append(Self.premultiplied(color)) }
+        return sources.contains { $0 != 0 }
+    }
+
+    /// Adds the edges of `polygons` to the rows of changes of `box`, which start empty.
+    private func addEdges(of polygons: some Collection<[Point]>, scale: Double, offset: Point, box: stagehand_raster_box) {
+        let count = box.columns * (box.y1 - box.y0)
         if cells.count < count { cells = [Float](repeating: 0, count: count) }
         touched.removeAll(keepingCapacity: true)
-        touched.append(contentsOf: repeatElement(stagehand_raster_span(first: Int.max, last: -1), count: y1 - y0))
-        var box = stagehand_raster_box(x0: x0, x1: x1, y0: y0, y1: y1, columns: columns)
-        stagehand_raster_prefetch(pixels, stride, &box)
+        touched.append(contentsOf: repeatElement(stagehand_raster_span(first: Int.max, last: -1), count: box.y1 - box.y0))
+        var box = box
         cells.withUnsafeMutableBufferPointer { cells in
             touched.withUnsafeMutableBufferPointer { touched in
                 for polygon in polygons where polygon.count >= 3 {
@@ -83,10 +146,6 @@ final class PolygonFiller {
                                                          cells.baseAddress, touched.baseAddress)
                         }
                     }
-                }
-                sources.withUnsafeBufferPointer { sources in
-                    Self.composite(cells, touched: touched, sources: sources, pixels: pixels, stride: stride, x0: x0,
-                                   x1: x1, y0: y0, y1: y1, columns: columns)
                 }
             }
         }

@@ -1,31 +1,20 @@
 // The inner loops of a GIF's encoding that the processors' wider vector instructions
 // speed up: finding a row's stretches of one colour, and each colour's nearest palette
-// entry. Swift builds for the baseline x86-64 instruction set (SSE2), with no way to
-// ask for AVX2 or AVX-512 in one function only and choose at run time; C can, so these
-// loops are here, each in a version per instruction set, chosen once per process by
-// what the processor has. Every version gives the same results: the results are exact
-// (comparisons of whole pixels; distances that are whole numbers below 2^20).
+// entry. Each has a path per level (kernel_level.h); every path gives the same results:
+// the results are exact (comparisons of whole pixels; distances that are whole numbers
+// below 2^20).
 #ifndef STAGEHAND_GIF_KERNELS_H
 #define STAGEHAND_GIF_KERNELS_H
 
 #include <stddef.h>
 #include <stdint.h>
 
-// The instruction sets a kernel can use: the baseline (SSE2 on x86-64, plain C
-// elsewhere), AVX2, AVX-512 (F, BW).
-enum {
-    STAGEHAND_GIF_BASELINE = 0,
-    STAGEHAND_GIF_AVX2 = 1,
-    STAGEHAND_GIF_AVX512 = 2,
-};
-
-// The widest level this processor (and its operating system) supports.
-int stagehand_gif_level(void);
+#include "kernel_level.h"
 
 // Splits `row` (`width` >= 1 pixels, 0xAARRGGBB) into its stretches of one colour,
 // alpha aside, in order: each one's colour (0x00RRGGBB) into `colors` and its length
 // into `lengths` (room for `width` each). Returns how many. `level` at most
-// `stagehand_gif_level()`.
+// `stagehand_kernel_level()`.
 size_t stagehand_gif_row_stretches(int level, const uint32_t *row, size_t width, uint32_t *colors,
                                    intptr_t *lengths);
 
@@ -37,7 +26,7 @@ void stagehand_gif_prepare_palette(const uint32_t *palette, size_t count, float 
 
 // For each of `count` colours (0x00RRGGBB), the index of the nearest of the palette's
 // `palette_count` colours (prepared in `channels`) by 2·Δr² + 4·Δg² + 3·Δb², the first
-// of equals, into `entries`. `level` at most `stagehand_gif_level()`.
+// of equals, into `entries`. `level` at most `stagehand_kernel_level()`.
 void stagehand_gif_nearest(int level, const uint32_t *colors, size_t count, const float *channels,
                            size_t palette_count, uint8_t *entries);
 
@@ -48,12 +37,12 @@ void stagehand_gif_nearest(int level, const uint32_t *colors, size_t count, cons
 // (room for every pixel and STAGEHAND_GIF_INDEX_PADDING bytes more), from its `count`
 // packed words of runs (each a colour's number in the low 24 bits and the length in the
 // high 8, 255 there meaning that the length is the next word); the colour numbered n
-// has the entry `entries[n]`. `level` at most `stagehand_gif_level()`.
+// has the entry `entries[n]`. `level` at most `stagehand_kernel_level()`.
 void stagehand_gif_write_indices(int level, const uint32_t *words, size_t count, const uint8_t *entries,
                                  uint8_t *pixels);
 
 // The `count` bytes of `current` into `out`, each equal to the byte at the same place in
-// `before` replaced by `transparent`. `level` at most `stagehand_gif_level()`.
+// `before` replaced by `transparent`. `level` at most `stagehand_kernel_level()`.
 void stagehand_gif_cut_row(int level, const uint8_t *current, const uint8_t *before, size_t count,
                            uint8_t transparent, uint8_t *out);
 

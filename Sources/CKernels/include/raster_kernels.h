@@ -10,6 +10,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "kernel_level.h"
+
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -61,15 +63,40 @@ void stagehand_raster_composite(float *cells, ptrdiff_t columns, const stagehand
                                 uint32_t *pixels, ptrdiff_t stride, ptrdiff_t width,
                                 const stagehand_raster_colors *colors);
 
+/* stagehand_raster_composite by the path `level` names: 0 and 1 paint run by run
+ * between changed cells (plain C, SSE2), 2 and above block by block of eight pixels,
+ * each under its own coverage (AVX2; at most stagehand_kernel_level()). The same
+ * bytes; for the tests. */
+void stagehand_raster_composite_level(float *cells, ptrdiff_t columns, const stagehand_raster_span *spans, ptrdiff_t rows,
+                                      uint32_t *pixels, ptrdiff_t stride, ptrdiff_t width,
+                                      const stagehand_raster_colors *colors, int level);
+
+/* The coverage stagehand_raster_composite would put each pixel under, as bytes: for
+ * each of the `rows` rows of changes, `width` bytes from `mask` + r × `width` (which
+ * must be zero: only pixels with some coverage are written). The cells read are set to
+ * zero again. A fill worked out once this way can be put on the pixels again and again
+ * (stagehand_raster_composite_mask), in any colours, without its edges. */
+void stagehand_raster_resolve(float *cells, ptrdiff_t columns, const stagehand_raster_span *spans, ptrdiff_t rows,
+                              ptrdiff_t width, uint8_t *mask);
+
+/* Puts the colours over the `rows` rows of `width` pixels at `pixels` (rows `stride`
+ * words apart), each pixel under the coverage its byte of `mask` holds (rows `width`
+ * bytes apart): the bytes stagehand_raster_composite gives for the changes the mask was
+ * resolved from. */
+void stagehand_raster_composite_mask(const uint8_t *mask, ptrdiff_t rows, ptrdiff_t width, uint32_t *pixels,
+                                     ptrdiff_t stride, const stagehand_raster_colors *colors);
+
+/* stagehand_raster_composite_mask by the path `level` names (0, 1 run by run, 2 and
+ * above by blocks of eight with AVX2; at most stagehand_kernel_level()). For the tests. */
+void stagehand_raster_composite_mask_level(const uint8_t *mask, ptrdiff_t rows, ptrdiff_t width, uint32_t *pixels,
+                                           ptrdiff_t stride, const stagehand_raster_colors *colors, int level);
+
 /* Puts the colours over the pixels `line`[0..<count] with coverage `coverage` (0...255)
  * as stagehand_raster_composite does, by the path `level` names: 0 plain C, 1 SSE2,
- * 2 AVX2 (which must be supported: see stagehand_raster_best_level). For the tests,
+ * 2 AVX2 and above (at most stagehand_kernel_level(): kernel_level.h). For the tests,
  * which compare the paths. */
 void stagehand_raster_paint_run(uint32_t *line, ptrdiff_t count, uint32_t coverage, const stagehand_raster_colors *colors,
                                 int level);
-
-/* The widest path this machine runs: 2 with AVX2, else 1. */
-int stagehand_raster_best_level(void);
 
 #ifdef __cplusplus
 }

@@ -1,39 +1,10 @@
 #include "gif_kernels.h"
 
-#include <stdatomic.h>
 #include <string.h>
 
 #if defined(__x86_64__)
-#include <cpuid.h>
 #include <immintrin.h>
-
-// The level the processor supports and the operating system saves the registers of
-// (XCR0), asked once.
-static int detect_level(void) {
-    unsigned a, b, c, d;
-    if (!__get_cpuid(1, &a, &b, &c, &d)) return STAGEHAND_GIF_BASELINE;
-    if (!((c >> 27) & 1) || !((c >> 28) & 1)) return STAGEHAND_GIF_BASELINE;  // OSXSAVE, AVX
-    unsigned low, high;
-    __asm__("xgetbv" : "=a"(low), "=d"(high) : "c"(0));
-    if ((low & 0x6) != 0x6) return STAGEHAND_GIF_BASELINE;  // SSE and AVX state
-    if (!__get_cpuid_count(7, 0, &a, &b, &c, &d)) return STAGEHAND_GIF_BASELINE;
-    if (!((b >> 5) & 1)) return STAGEHAND_GIF_BASELINE;  // AVX2
-    if (((b >> 16) & 1) && ((b >> 30) & 1) && (low & 0xE0) == 0xE0) return STAGEHAND_GIF_AVX512;  // F, BW; opmask and ZMM state
-    return STAGEHAND_GIF_AVX2;
-}
-#else
-static int detect_level(void) { return STAGEHAND_GIF_BASELINE; }
 #endif
-
-int stagehand_gif_level(void) {
-    static _Atomic int level = -1;
-    int known = atomic_load_explicit(&level, memory_order_relaxed);
-    if (known < 0) {
-        known = detect_level();
-        atomic_store_explicit(&level, known, memory_order_relaxed);
-    }
-    return known;
-}
 
 // MARK: - Stretches
 
@@ -65,6 +36,14 @@ static inline uint64_t starts_one_by_one(const uint32_t *row, size_t base, size_
     return mask;
 }
 
+static inline uint64_t starts_plain(const uint32_t *row, size_t base, size_t end) {
+    return starts_one_by_one(row, base, base == 0 ? 1 : base, end, 0);
+}
+
+static size_t row_stretches_plain(const uint32_t *row, size_t width, uint32_t *colors, intptr_t *lengths) {
+    ROW_STRETCHES(starts_plain)
+}
+
 #if defined(__x86_64__)
 static inline uint64_t starts_sse2(const uint32_t *row, size_t base, size_t end) {
     size_t x = base == 0 ? 1 : base;
@@ -79,7 +58,7 @@ static inline uint64_t starts_sse2(const uint32_t *row, size_t base, size_t end)
     return starts_one_by_one(row, base, x, end, mask);
 }
 
-static size_t row_stretches_baseline(const uint32_t *row, size_t width, uint32_t *colors, intptr_t *lengths) {
+static size_t row_stretches_sse2(const uint32_t *row, size_t width, uint32_t *colors, intptr_t *lengths) {
     ROW_STRETCHES(starts_sse2)
 }
 
@@ -119,25 +98,18 @@ __attribute__((target("avx512f,avx512bw")))
 static size_t row_stretches_avx512(const uint32_t *row, size_t width, uint32_t *colors, intptr_t *lengths) {
     ROW_STRETCHES(starts_avx512)
 }
-#else
-static inline uint64_t starts_plain(const uint32_t *row, size_t base, size_t end) {
-    return starts_one_by_one(row, base, base == 0 ? 1 : base, end, 0);
-}
-
-static size_t row_stretches_baseline(const uint32_t *row, size_t width, uint32_t *colors, intptr_t *lengths) {
-    ROW_STRETCHES(starts_plain)
-}
 #endif
 
 size_t stagehand_gif_row_stretches(int level, const uint32_t *row, size_t width, uint32_t *colors,
                                    intptr_t *lengths) {
 #if defined(__x86_64__)
-    if (level >= STAGEHAND_GIF_AVX512) return row_stretches_avx512(row, width, colors, lengths);
-    if (level >= STAGEHAND_GIF_AVX2) return row_stretches_avx2(row, width, colors, lengths);
+    if (level >= STAGEHAND_LEVEL_AVX512) return row_stretches_avx512(row, width, colors, lengths);
+    if (level >= STAGEHAND_LEVEL_AVX2) return row_stretches_avx2(row, width, colors, lengths);
+    if (level >= STAGEHAND_LEVEL_SSE2) return row_stretches_sse2(row, width, colors, lengths);
 #else
     (void)level;
 #endif
-    return row_stretches_baseline(row, width, colors, lengths);
+    return row_stretches_plain(row, width, colors, lengths);
 }
 
 // MARK: - Nearest palette entries
@@ -159,6 +131,23 @@ void stagehand_gif_prepare_palette(const uint32_t *palette, size_t count, float 
 // entry, the first of equals, so each lane keeps only its least key (one instruction a
 // block), and the lanes are reduced once.
 #define KEY_CAP (float)(1 << 20)
+
+static void nearest_plain(const uint32_t *colors, size_t count, const float *channels, size_t palette_count,
+                          uint8_t *entries) {
+    size_t blocks = (palette_count + 15) / 16;
+    for (size_t c = 0; c < count; c++) {
+        float r = (float)((colors[c] >> 16) & 0xFF), g = (float)((colors[c] >> 8) & 0xFF), b = (float)(colors[c] & 0xFF);
+        int32_t least = INT32_MAX;
+        for (size_t k = 0; k < 16 * blocks; k++) {
+            const float *block = channels + 3 * 16 * (k / 16);
+            float dr = block[k % 16] - r, dg = block[16 + k % 16] - g, db = block[32 + k % 16] - b;
+            float d = 2 * dr * dr + 4 * dg * dg + 3 * db * db;
+            int32_t key = (int32_t)(d < KEY_CAP ? d : KEY_CAP) << 8 | (int32_t)k;
+            least = key < least ? key : least;
+        }
+        entries[c] = (uint8_t)(least & 0xFF);
+    }
+}
 
 #if defined(__x86_64__)
 // SSE2 has no 32-bit integer minimum: each lane keeps its least distance and the first
@@ -263,35 +252,18 @@ static void nearest_avx512(const uint32_t *colors, size_t count, const float *ch
         entries[c] = (uint8_t)(_mm512_reduce_min_epi32(least) & 0xFF);
     }
 }
-#else
-static void nearest_plain(const uint32_t *colors, size_t count, const float *channels, size_t palette_count,
-                          uint8_t *entries) {
-    size_t blocks = (palette_count + 15) / 16;
-    for (size_t c = 0; c < count; c++) {
-        float r = (float)((colors[c] >> 16) & 0xFF), g = (float)((colors[c] >> 8) & 0xFF), b = (float)(colors[c] & 0xFF);
-        int32_t least = INT32_MAX;
-        for (size_t k = 0; k < 16 * blocks; k++) {
-            const float *block = channels + 3 * 16 * (k / 16);
-            float dr = block[k % 16] - r, dg = block[16 + k % 16] - g, db = block[32 + k % 16] - b;
-            float d = 2 * dr * dr + 4 * dg * dg + 3 * db * db;
-            int32_t key = (int32_t)(d < KEY_CAP ? d : KEY_CAP) << 8 | (int32_t)k;
-            least = key < least ? key : least;
-        }
-        entries[c] = (uint8_t)(least & 0xFF);
-    }
-}
 #endif
 
 void stagehand_gif_nearest(int level, const uint32_t *colors, size_t count, const float *channels,
                            size_t palette_count, uint8_t *entries) {
 #if defined(__x86_64__)
-    if (level >= STAGEHAND_GIF_AVX512) return nearest_avx512(colors, count, channels, palette_count, entries);
-    if (level >= STAGEHAND_GIF_AVX2) return nearest_avx2(colors, count, channels, palette_count, entries);
-    nearest_sse2(colors, count, channels, palette_count, entries);
+    if (level >= STAGEHAND_LEVEL_AVX512) return nearest_avx512(colors, count, channels, palette_count, entries);
+    if (level >= STAGEHAND_LEVEL_AVX2) return nearest_avx2(colors, count, channels, palette_count, entries);
+    if (level >= STAGEHAND_LEVEL_SSE2) return nearest_sse2(colors, count, channels, palette_count, entries);
 #else
     (void)level;
-    nearest_plain(colors, count, channels, palette_count, entries);
 #endif
+    nearest_plain(colors, count, channels, palette_count, entries);
 }
 
 // MARK: - Indices
@@ -318,6 +290,15 @@ void stagehand_gif_nearest(int level, const uint32_t *colors, size_t count, cons
         offset += length;                                                      \
     }
 
+static inline int store_plain(uint8_t *at, uint8_t index, size_t length) {
+    (void)at; (void)index; (void)length;
+    return 0;
+}
+
+static void write_indices_plain(const uint32_t *words, size_t count, const uint8_t *entries, uint8_t *pixels) {
+    WRITE_INDICES(store_plain)
+}
+
 #if defined(__x86_64__)
 static inline int store_sse2(uint8_t *at, uint8_t index, size_t length) {
     if (length > 32) return 0;
@@ -327,7 +308,7 @@ static inline int store_sse2(uint8_t *at, uint8_t index, size_t length) {
     return 1;
 }
 
-static void write_indices_baseline(const uint32_t *words, size_t count, const uint8_t *entries, uint8_t *pixels) {
+static void write_indices_sse2(const uint32_t *words, size_t count, const uint8_t *entries, uint8_t *pixels) {
     WRITE_INDICES(store_sse2)
 }
 
@@ -356,59 +337,35 @@ __attribute__((target("avx512f,avx512bw")))
 static void write_indices_avx512(const uint32_t *words, size_t count, const uint8_t *entries, uint8_t *pixels) {
     WRITE_INDICES(store_avx512)
 }
-#else
-static inline int store_plain(uint8_t *at, uint8_t index, size_t length) {
-    (void)at; (void)index; (void)length;
-    return 0;
-}
-
-static void write_indices_baseline(const uint32_t *words, size_t count, const uint8_t *entries, uint8_t *pixels) {
-    WRITE_INDICES(store_plain)
-}
 #endif
 
 void stagehand_gif_write_indices(int level, const uint32_t *words, size_t count, const uint8_t *entries,
                                  uint8_t *pixels) {
 #if defined(__x86_64__)
-    if (level >= STAGEHAND_GIF_AVX512) return write_indices_avx512(words, count, entries, pixels);
-    if (level >= STAGEHAND_GIF_AVX2) return write_indices_avx2(words, count, entries, pixels);
+    if (level >= STAGEHAND_LEVEL_AVX512) return write_indices_avx512(words, count, entries, pixels);
+    if (level >= STAGEHAND_LEVEL_AVX2) return write_indices_avx2(words, count, entries, pixels);
+    if (level >= STAGEHAND_LEVEL_SSE2) return write_indices_sse2(words, count, entries, pixels);
 #else
     (void)level;
 #endif
-    write_indices_baseline(words, count, entries, pixels);
+    write_indices_plain(words, count, entries, pixels);
 }
 
 // MARK: - Cut
 
-static inline void cut_one_by_one(const uint8_t *current, const uint8_t *before, size_t x, size_t count,
-                                  uint8_t transparent, uint8_t *out) {
-    for (; x < count; x++) out[x] = current[x] == before[x] ? transparent : current[x];
+// One loop for the plain, SSE2 and AVX2 paths, which the compiler vectorises for each
+// (as fast as the intrinsics it replaces, or faster); AVX-512 keeps its own, whose end
+// of the row through a mask is faster than the compiler's for rows of a few pixels.
+static inline void cut_one_by_one(const uint8_t *current, const uint8_t *before, size_t count, uint8_t transparent,
+                                  uint8_t *out) {
+    for (size_t x = 0; x < count; x++) out[x] = current[x] == before[x] ? transparent : current[x];
 }
 
 #if defined(__x86_64__)
-static void cut_row_baseline(const uint8_t *current, const uint8_t *before, size_t count, uint8_t transparent,
-                             uint8_t *out) {
-    const __m128i clear = _mm_set1_epi8((char)transparent);
-    size_t x = 0;
-    for (; x + 16 <= count; x += 16) {
-        __m128i now = _mm_loadu_si128((const __m128i *)(current + x));
-        __m128i same = _mm_cmpeq_epi8(now, _mm_loadu_si128((const __m128i *)(before + x)));
-        _mm_storeu_si128((__m128i *)(out + x), _mm_or_si128(_mm_and_si128(same, clear), _mm_andnot_si128(same, now)));
-    }
-    cut_one_by_one(current, before, x, count, transparent, out);
-}
-
 __attribute__((target("avx2")))
 static void cut_row_avx2(const uint8_t *current, const uint8_t *before, size_t count, uint8_t transparent,
                          uint8_t *out) {
-    const __m256i clear = _mm256_set1_epi8((char)transparent);
-    size_t x = 0;
-    for (; x + 32 <= count; x += 32) {
-        __m256i now = _mm256_loadu_si256((const __m256i *)(current + x));
-        __m256i same = _mm256_cmpeq_epi8(now, _mm256_loadu_si256((const __m256i *)(before + x)));
-        _mm256_storeu_si256((__m256i *)(out + x), _mm256_blendv_epi8(now, clear, same));
-    }
-    cut_one_by_one(current, before, x, count, transparent, out);
+    cut_one_by_one(current, before, count, transparent, out);
 }
 
 __attribute__((target("avx512f,avx512bw")))
@@ -429,20 +386,15 @@ static void cut_row_avx512(const uint8_t *current, const uint8_t *before, size_t
         _mm512_mask_storeu_epi8(out + x, part, _mm512_mask_blend_epi8(same, now, clear));
     }
 }
-#else
-static void cut_row_baseline(const uint8_t *current, const uint8_t *before, size_t count, uint8_t transparent,
-                             uint8_t *out) {
-    cut_one_by_one(current, before, 0, count, transparent, out);
-}
 #endif
 
 void stagehand_gif_cut_row(int level, const uint8_t *current, const uint8_t *before, size_t count,
                            uint8_t transparent, uint8_t *out) {
 #if defined(__x86_64__)
-    if (level >= STAGEHAND_GIF_AVX512) return cut_row_avx512(current, before, count, transparent, out);
-    if (level >= STAGEHAND_GIF_AVX2) return cut_row_avx2(current, before, count, transparent, out);
+    if (level >= STAGEHAND_LEVEL_AVX512) return cut_row_avx512(current, before, count, transparent, out);
+    if (level >= STAGEHAND_LEVEL_AVX2) return cut_row_avx2(current, before, count, transparent, out);
 #else
     (void)level;
 #endif
-    cut_row_baseline(current, before, count, transparent, out);
+    cut_one_by_one(current, before, count, transparent, out);
 }
