@@ -353,12 +353,31 @@ static void composite_by_blocks(float *cells, ptrdiff_t columns, const stagehand
             }
             _mm256_storeu_si256((__m256i *)(line + column), p);
         }
-        /* The last few pixels of the row, one at a time. */
-        for (; column < width && column <= last; column++) {
-            sum += deltas[column];
-            deltas[column] = 0;
-            m = coverage_byte(sum);
-            paint(line + column, 1, m, colors, avx2_group);
+        /* The last few pixels of the row (fewer than eight), as one block whose lanes
+         * past the row are neither read nor written. */
+        if (column < width && column <= last) {
+            const ptrdiff_t count = width - column;
+            const __m256i valid = _mm256_cmpgt_epi32(_mm256_set1_epi32((int)count),
+                                                     _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
+            uint32_t lanes[8] = {0, 0, 0, 0, 0, 0, 0, 0};
+            for (ptrdiff_t k = 0; k < count; k++) {
+                sum += deltas[column + k];
+                deltas[column + k] = 0;
+                lanes[k] = coverage_byte(sum) * 0x10001u;
+            }
+            m = lanes[count - 1] & 0xFFFFu;
+            __m256i coverage = _mm256_loadu_si256((const __m256i *)lanes);
+            if (!_mm256_testz_si256(coverage, coverage)) {
+                __m256i p = _mm256_maskload_epi32((const int *)(line + column), valid);
+                if (_mm256_movemask_epi8(_mm256_cmpeq_epi32(_mm256_or_si256(coverage, _mm256_andnot_si256(valid, whole)),
+                                                            whole)) == -1) {
+                    p = colors->has_opaque ? opaque : over8(p, sources, keeps, n);
+                } else {
+                    p = over8_covered(p, coverage, covered, n);
+                }
+                _mm256_maskstore_epi32((int *)(line + column), valid, p);
+            }
+            column = width;
         }
         /* The cell right of the last pixel. */
         for (; column <= last; column++) deltas[column] = 0;

@@ -311,6 +311,57 @@ import Testing
         #expect(!ConvexPolygon([Self.p(0, 0), Self.p(1, 1), Self.p(2, 2)])!.containsBox(0.5, 0.5, 0.5, 0.5))
     }
 
+    /// A box said to lie outside a turned clip (beyond one of its edges, though it meets
+    /// the clip's box, or beyond its box) is cut away whole, whatever lies in it, and so is
+    /// a rounded rectangle whose placed box it is; one that reaches the clip, or comes
+    /// closer to an edge than a millionth of a point, is not said to lie outside.
+    @Test func aBoxOutsideTheClipIsCutAwayWhole() throws {
+        let clip = try #require(ConvexPolygon((0..<4).map { k in
+            let a = 0.3 + Double(k) * Double.pi / 2
+            return Self.p(50 + 30 * cos(a), 40 + 30 * sin(a))
+        }))
+        var state: UInt64 = 17
+        func unit() -> Double {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Double(state >> 11) / Double(1 << 53)
+        }
+        var outside = 0, meetingTheClipsBox = 0
+        for _ in 0..<2000 {
+            let (x1, y1) = (10 + 80 * unit(), 0 + 80 * unit())
+            let (x2, y2) = (x1 + 12 * unit(), y1 + 12 * unit())
+            let subject = (0..<(3 + Int(unit() * 8))).map { _ in Self.p(x1 + (x2 - x1) * unit(), y1 + (y2 - y1) * unit()) }
+            let corners = [Self.p(x1, y1), Self.p(x2, y1), Self.p(x2, y2), Self.p(x1, y2)]
+            if clip.excludesBox(x1, y1, x2, y2) {
+                outside += 1
+                if clip.boxMeets(x1, y1, x2, y2) { meetingTheClipsBox += 1 }
+                #expect(clip.clip(subject).isEmpty, "\(subject)")
+                #expect(clip.clip(corners).isEmpty)
+            } else {
+                // Not outside: the box reaches the clip, or comes within a millionth of it.
+                let grown = [Self.p(x1 - 1e-5, y1 - 1e-5), Self.p(x2 + 1e-5, y1 - 1e-5), Self.p(x2 + 1e-5, y2 + 1e-5),
+                             Self.p(x1 - 1e-5, y2 + 1e-5)]
+                #expect(!clip.clip(grown).isEmpty, "\(x1) \(y1) \(x2) \(y2)")
+            }
+            // A rounded rectangle turned a little, placed in the box's middle.
+            let t = Transform2D(a: cos(0.2), b: sin(0.2), c: -sin(0.2), d: cos(0.2), tx: (x1 + x2) / 2, ty: (y1 + y2) / 2)
+            let shape = Shape.roundedRect(Rect(x: -3, y: -2, width: 6, height: 4), radius: 1.5, placement: t)
+            let box = try #require(shape.placedBox)
+            if clip.excludesBox(box.minX, box.minY, box.maxX, box.maxY) {
+                #expect(clip.clip(shape.outline(tolerance: 0.01)).isEmpty)
+            }
+        }
+        #expect(outside > 200 && meetingTheClipsBox > 50, "\(outside) boxes outside, \(meetingTheClipsBox) meeting the clip's box")
+        // A box touching an edge from outside, or a millionth of a point from it, is not outside.
+        let corner = clip.points[0], next = clip.points[1]
+        let middle = Self.p((corner.x + next.x) / 2, (corner.y + next.y) / 2)
+        let away = Self.p(middle.x + (middle.x - 50) * 1e-7 / 30, middle.y + (middle.y - 40) * 1e-7 / 30)
+        #expect(!clip.excludesBox(middle.x, middle.y, middle.x, middle.y))
+        #expect(!clip.excludesBox(away.x, away.y, away.x, away.y))
+        let far = Self.p(middle.x + (middle.x - 50) * 1e-3 / 30, middle.y + (middle.y - 40) * 1e-3 / 30)
+        #expect(clip.excludesBox(far.x, far.y, far.x, far.y))
+        #expect(Shape.polygon([Self.p(0, 0), Self.p(1, 0), Self.p(0, 1)]).placedBox == nil)
+    }
+
     /// How many pieces a curve is cut into, counted as it was with `hypot`: the same on
     /// random curves, and on curves whose count lies exactly on a whole number (a bend of
     /// 5 from a 3-4-5 triangle) or a rounding away from one.

@@ -237,6 +237,8 @@ final class Canvas: @unchecked Sendable {
                 continue
             }
             paintCovering()
+            // A panel that misses the tile (though it meets the tile's box) is not made.
+            if let box = fill.shape.placedBox, clip.excludesBox(box.minX, box.minY, box.maxX, box.maxY) { continue }
             let piece = clip.clip(fill.shape.outline(tolerance: tolerance))
             guard !piece.isEmpty else { continue }
             fillPieces(CollectionOfOne(piece), CollectionOfOne(fill.color))

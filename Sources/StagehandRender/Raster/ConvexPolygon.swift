@@ -160,6 +160,27 @@ struct ConvexPolygon: Sendable {
         return true
     }
 
+    /// Whether the box `x1...x2 × y1...y2` lies outside this outline with room to spare:
+    /// beyond its box, or each of its corners beyond one same edge, by at least a
+    /// millionth of a point. Then every point in the box (or off it by a rounding), and
+    /// every point `clip` works out between two of them, is on the outer side of that
+    /// edge as `clip` works it out, and `clip` cuts a polygon within the box away whole:
+    /// a letter or a panel whose box misses a turned tile, though it meets the tile's
+    /// box, need not be flattened and cut to learn that nothing of it is left.
+    func excludesBox(_ x1: Double, _ y1: Double, _ x2: Double, _ y2: Double) -> Bool {
+        guard !isEmpty else { return true }
+        if x2 < minX - 1e-6 || x1 > maxX + 1e-6 || y2 < minY - 1e-6 || y1 > maxY + 1e-6 { return true }
+        let n = points.count
+        for i in 0..<n {
+            let a = points[i], b = points[(i + 1) % n]
+            let (ex, ey) = ((b.x - a.x) * orientation, (b.y - a.y) * orientation)
+            let margin = 1e-6 * (abs(ex) + abs(ey))
+            func outside(_ x: Double, _ y: Double) -> Bool { ex * (y - a.y) - ey * (x - a.x) <= -margin }
+            if outside(x1, y1), outside(x2, y1), outside(x2, y2), outside(x1, y2) { return true }
+        }
+        return false
+    }
+
     /// The closed polygon `subject` cut to this outline: empty when nothing of it is
     /// inside. The points come in the subject's order, so its winding is kept.
     func clip(_ subject: [Point]) -> [Point] {

@@ -22,11 +22,29 @@ import StagehandCore
 ///
 /// One filler belongs to one canvas and is used by one thread at a time.
 final class PolygonFiller {
-    /// The row deltas of the box being filled, reused from fill to fill: all zero
-    /// between fills (painting a row clears what it read).
-    private var cells: [Float] = []
-    /// Per row of the box, the first and last cell an edge changed.
-    private var touched: [stagehand_raster_span] = []
+    /// The row deltas of the box being filled (room for `cellCapacity`), reused from
+    /// fill to fill: all zero between fills (painting a row clears what it read). Raw
+    /// memory rather than arrays, as `touched`: a fill reaches them without an array's
+    /// uniqueness and exclusivity checks (a few hundred thousand fills in explode's run).
+    private var cells: UnsafeMutablePointer<Float>
+    private var cellCapacity: Int
+    /// Per row of the box (room for `touchedCapacity`), the first and last cell an edge
+    /// changed.
+    private var touched: UnsafeMutablePointer<stagehand_raster_span>
+    private var touchedCapacity: Int
+
+    init() {
+        cellCapacity = 4096
+        cells = .allocate(capacity: cellCapacity)
+        cells.initialize(repeating: 0, count: cellCapacity)
+        touchedCapacity = 256
+        touched = .allocate(capacity: touchedCapacity)
+    }
+
+    deinit {
+        cells.deallocate()
+        touched.deallocate()
+    }
 
     /// The premultiplied pixel of each colour being filled, reused from fill to fill.
     private var sources: [UInt32] = []
@@ -50,13 +68,9 @@ final class PolygonFiller {
               prepareSources(colors) else { return }
         stagehand_raster_prefetch(pixels, stride, &box)
         addEdges(of: polygons, scale: scale, offset: offset, box: box)
-        cells.withUnsafeMutableBufferPointer { cells in
-            touched.withUnsafeMutableBufferPointer { touched in
-                sources.withUnsafeBufferPointer { sources in
-                    Self.composite(cells, touched: touched, sources: sources, pixels: pixels, stride: stride, x0: box.x0,
-                                   x1: box.x1, y0: box.y0, y1: box.y1, columns: box.columns)
-                }
-            }
+        sources.withUnsafeBufferPointer { sources in
+            Self.composite(cells, touched: touched, sources: sources, pixels: pixels, stride: stride, x0: box.x0,
+                           x1: box.x1, y0: box.y0, y1: box.y1, columns: box.columns)
         }
     }
 
@@ -71,12 +85,8 @@ final class PolygonFiller {
         addEdges(of: polygons, scale: scale, offset: offset, box: box)
         let (w, h) = (box.x1 - box.x0, box.y1 - box.y0)
         var bytes = [UInt8](repeating: 0, count: w * h)
-        cells.withUnsafeMutableBufferPointer { cells in
-            touched.withUnsafeMutableBufferPointer { touched in
-                bytes.withUnsafeMutableBufferPointer { bytes in
-                    stagehand_raster_resolve(cells.baseAddress, box.columns, touched.baseAddress, h, w, bytes.baseAddress)
-                }
-            }
+        bytes.withUnsafeMutableBufferPointer { bytes in
+            stagehand_raster_resolve(cells, box.columns, touched, h, w, bytes.baseAddress)
         }
         return FillCoverage(x0: box.x0, y0: box.y0, width: w, height: h, bytes: bytes)
     }
@@ -130,22 +140,28 @@ final class PolygonFiller {
 
     /// Adds the edges of `polygons` to the rows of changes of `box`, which start empty.
     private func addEdges(of polygons: some Collection<[Point]>, scale: Double, offset: Point, box: stagehand_raster_box) {
-        let count = box.columns * (box.y1 - box.y0)
-        if cells.count < count { cells = [Float](repeating: 0, count: count) }
-        touched.removeAll(keepingCapacity: true)
-        touched.append(contentsOf: repeatElement(stagehand_raster_span(first: Int.max, last: -1), count: box.y1 - box.y0))
+        let rows = box.y1 - box.y0
+        let count = box.columns * rows
+        if cellCapacity < count {
+            cells.deallocate()
+            cellCapacity = max(count, 2 * cellCapacity)
+            cells = .allocate(capacity: cellCapacity)
+            cells.initialize(repeating: 0, count: cellCapacity)
+        }
+        if touchedCapacity < rows {
+            touched.deallocate()
+            touchedCapacity = max(rows, 2 * touchedCapacity)
+            touched = .allocate(capacity: touchedCapacity)
+        }
+        touched.initialize(repeating: stagehand_raster_span(first: Int.max, last: -1), count: rows)
         var box = box
-        cells.withUnsafeMutableBufferPointer { cells in
-            touched.withUnsafeMutableBufferPointer { touched in
-                for polygon in polygons where polygon.count >= 3 {
-                    // A point is two doubles, x then y: the edges are added in C (see
-                    // `stagehand_raster_add_polygon`), from the points as they are.
-                    polygon.withUnsafeBufferPointer { points in
-                        points.withMemoryRebound(to: Double.self) { xy in
-                            stagehand_raster_add_polygon(xy.baseAddress, points.count, scale, offset.x, offset.y, &box,
-                                                         cells.baseAddress, touched.baseAddress)
-                        }
-                    }
+        let (cells, touched) = (cells, touched)
+        for polygon in polygons where polygon.count >= 3 {
+            // A point is two doubles, x then y: the edges are added in C (see
+            // `stagehand_raster_add_polygon`), from the points as they are.
+            polygon.withUnsafeBufferPointer { points in
+                points.withMemoryRebound(to: Double.self) { xy in
+                    stagehand_raster_add_polygon(xy.baseAddress, points.count, scale, offset.x, offset.y, &box, cells, touched)
                 }
             }
         }
@@ -166,8 +182,7 @@ final class PolygonFiller {
     /// (inside a tile, most of its width). The loop is C's (`stagehand_raster_composite`):
     /// there it runs on the processor's widest vectors, each pixel through all the colours
     /// in one visit.
-    private static func composite(_ cells: UnsafeMutableBufferPointer<Float>,
-                                  touched: UnsafeMutableBufferPointer<stagehand_raster_span>,
+    private static func composite(_ cells: UnsafeMutablePointer<Float>, touched: UnsafeMutablePointer<stagehand_raster_span>,
                                   sources: UnsafeBufferPointer<UInt32>, pixels: UnsafeMutablePointer<UInt32>, stride: Int,
                                   x0: Int, x1: Int, y0: Int, y1: Int, columns: Int) {
         // Fully covered, the colours under the last opaque one are hidden by it, and with
@@ -178,7 +193,7 @@ final class PolygonFiller {
         }
         var colors = stagehand_raster_colors(sources: sources.baseAddress, count: sources.count,
                                              has_opaque: opaqueResult == nil ? 0 : 1, opaque: opaqueResult ?? 0)
-        stagehand_raster_composite(cells.baseAddress, columns, touched.baseAddress, y1 - y0, pixels + y0 * stride + x0, stride,
+        stagehand_raster_composite(cells, columns, touched, y1 - y0, pixels + y0 * stride + x0, stride,
                                    x1 - x0, &colors)
     }
 

@@ -150,7 +150,7 @@ extension TextOutlines.Outline {
             let (xt, yt) = ((t.c * c.minY, t.c * c.maxY), (t.d * c.minY, t.d * c.maxY))
             let x1 = min(xs.0, xs.1) + min(xt.0, xt.1) + t.tx, x2 = max(xs.0, xs.1) + max(xt.0, xt.1) + t.tx
             let y1 = min(ys.0, ys.1) + min(yt.0, yt.1) + t.ty, y2 = max(ys.0, ys.1) + max(yt.0, yt.1) + t.ty
-            guard clip.boxMeets(x1, y1, x2, y2) else { continue }
+            guard clip.boxMeets(x1, y1, x2, y2), !clip.excludesBox(x1, y1, x2, y2) else { continue }
             // A contour inside the clip comes out of the cut as it went in.
             let inside = clip.containsBox(x1, y1, x2, y2)
             points.removeAll(keepingCapacity: true)

@@ -55,3 +55,19 @@ extension Shape {
         return true
     }
 }
+
+extension Shape {
+    /// A box on screen around the outline of a rounded rectangle (its rectangle's corners
+    /// placed: the rounded outline lies within them), which tells, before the outline is
+    /// made, that it misses a clip (`ConvexPolygon.excludesBox`); nil for a polygon, whose
+    /// box `ConvexPolygon.clip` finds itself.
+    var placedBox: (minX: Double, minY: Double, maxX: Double, maxY: Double)? {
+        guard case .roundedRect(let rect, _, let t) = self else { return nil }
+        let (x1, y1, x2, y2) = (rect.minX, rect.minY, rect.maxX, rect.maxY)
+        let (ax, bx, cx, dx) = (t.a * x1 + t.c * y1 + t.tx, t.a * x2 + t.c * y1 + t.tx,
+                                t.a * x2 + t.c * y2 + t.tx, t.a * x1 + t.c * y2 + t.tx)
+        let (ay, by, cy, dy) = (t.b * x1 + t.d * y1 + t.ty, t.b * x2 + t.d * y1 + t.ty,
+                                t.b * x2 + t.d * y2 + t.ty, t.b * x1 + t.d * y2 + t.ty)
+        return (min(ax, bx, cx, dx), min(ay, by, cy, dy), max(ax, bx, cx, dx), max(ay, by, cy, dy))
+    }
+}
