@@ -36,10 +36,15 @@ public struct Trace: Codable, Hashable, Sendable {
     }
 
     public struct ViewRecord: Codable, Hashable, Sendable {
+        // The optional members are spelled `Optional<…>`, not `…?`: a `var` declared
+        // `T?` is set to nil before an initializer runs, and then assigned again there,
+        // which had the recorder build every record aside and copy it into the frame's
+        // array (every reference retained, then released for the copy destroyed). Each
+        // initializer sets every member.
         public var title: String
         public var kind: String
         /// For snapshots: the kind of view copied.
-        public var source: String?
+        public var source: Optional<String>
         public var depth: Int
         public var frame: [Double] {
             get { frameList.array }
@@ -66,28 +71,28 @@ public struct Trace: Codable, Hashable, Sendable {
         /// The layer properties of ABI 1.2, each present only when it differs from its
         /// default (so traces of effects that do not use them read as before).
         /// `false` only: the view is not drawn while its back faces the viewer.
-        public var doubleSided: Bool?
+        public var doubleSided: Optional<Bool>
         /// The sublayer transform, row by row (`m11 … m44`), when not the identity. The
         /// subviews' `corners` already include it.
-        public var sublayerTransform: [Double]?
+        public var sublayerTransform: Optional<[Double]>
         /// `true` only: subviews are drawn only inside the bounds (rounded by `cornerRadius`).
-        public var clips: Bool?
+        public var clips: Optional<Bool>
         /// `[x, y, width, height, cornerRadius]`: only what lies inside this rounded
         /// rectangle is drawn. In the view's own space, measured from its bounds' top
         /// left corner (`corners[0]`), in the units of `size`.
-        public var mask: [Double]?
+        public var mask: Optional<[Double]>
         /// The bounds' size `[width, height]`, given with `clips` or `mask`: what maps
         /// the view's space onto its `corners`.
-        public var size: [Double]?
-        public var shadowRadius: Double?
-        public var shadowOffset: [Double]?
-        public var shadowColor: [Double]?
-        public var zPosition: Double?
+        public var size: Optional<[Double]>
+        public var shadowRadius: Optional<Double>
+        public var shadowOffset: Optional<[Double]>
+        public var shadowColor: Optional<[Double]>
+        public var zPosition: Optional<Double>
         /// The view's match identifier, when it has one (see Documentation/MatchedViews.md).
-        public var match: String?
+        public var match: Optional<String>
         /// How the view is composited, when not normally: `"plus-lighter"` (its colour
         /// is added to what its earlier siblings drew; see Documentation/Trace.md).
-        public var compositing: String?
+        public var compositing: Optional<String>
 
         /// `frame`, `transform`, `corners` and `color` held in place: every frame records
         /// every view, and these lists as arrays were most of the heap blocks a frame made,
@@ -96,7 +101,7 @@ public struct Trace: Codable, Hashable, Sendable {
         @usableFromInline package var frameList: NumberList
         @usableFromInline package var transformList: NumberList
         @usableFromInline package var cornerList: CornerList
-        @usableFromInline package var colorList: NumberList?
+        @usableFromInline package var colorList: Optional<NumberList>
 
         public init(title: String, kind: String, source: String?, depth: Int, frame: [Double], transform: [Double],
                     alpha: Double, opacity: Double, hidden: Bool, corners: [[Double]], color: [Double]?,
@@ -116,6 +121,8 @@ public struct Trace: Codable, Hashable, Sendable {
             self.title = title; self.kind = kind; self.source = source; self.depth = depth; self.frameList = frame
             self.transformList = transform; self.alpha = alpha; self.opacity = opacity; self.hidden = hidden
             self.cornerList = corners; self.colorList = color; self.cornerRadius = cornerRadius; self.shadow = shadow
+            self.doubleSided = nil; self.sublayerTransform = nil; self.clips = nil; self.mask = nil; self.size = nil; self.shadowRadius = nil
+            self.shadowOffset = nil; self.shadowColor = nil; self.zPosition = nil; self.match = nil; self.compositing = nil
         }
 
         /// The record from the numbers themselves (the host's recorder): each list is made
@@ -137,6 +144,8 @@ public struct Trace: Codable, Hashable, Sendable {
             self.cornerList = CornerList(exactly: NumberList(exactly: corners, count: 8, longer: nil), other: nil)
             self.colorList = color.map { NumberList(exactly: ($0.0, $0.1, $0.2, $0.3, 0, 0, 0, 0), count: 4, longer: nil) }
             self.cornerRadius = cornerRadius; self.shadow = shadow
+            self.doubleSided = nil; self.sublayerTransform = nil; self.clips = nil; self.mask = nil; self.size = nil; self.shadowRadius = nil
+            self.shadowOffset = nil; self.shadowColor = nil; self.zPosition = nil; self.match = nil; self.compositing = nil
         }
 
         /// The members of the JSON form, in the order the record declares them.

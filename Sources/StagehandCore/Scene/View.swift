@@ -47,10 +47,14 @@ open class View {
     // time, as `modelValues` (each is a plain value, set whole).
     /// The text drawn on the view in pictures (a label's text; a controller's title).
     @exclusivity(unchecked)
-    public var label: String?
+    public var label: String? {
+        didSet { recordMemo = nil }
+    }
     /// A name for diagnostics and traces; defaults to the label.
     @exclusivity(unchecked)
-    public var name: String?
+    public var name: String? {
+        didSet { recordMemo = nil }
+    }
     /// The match identifier (Hero's `heroID`, CSS's `view-transition-name`): when a
     /// transition starts, a view of the outgoing screen and one of the incoming screen
     /// that carry the same identifier become a pair the effect may fly from one to the
@@ -58,7 +62,9 @@ open class View {
     /// `nil` or empty: the view matches nothing. Not animatable; a snapshot does not copy it,
     /// so a flying copy never becomes a second view with the identifier.
     @exclusivity(unchecked)
-    public var matchID: String?
+    public var matchID: String? {
+        didSet { recordMemo = nil }
+    }
 
     /// The layer's model values.
     public var model: ViewState { modelValues }
@@ -73,7 +79,10 @@ open class View {
     /// none while the value is being read.
     @exclusivity(unchecked)
     var modelValues: ViewState {
-        didSet { forgetDrawnExtent() }
+        didSet {
+            forgetDrawnExtent()
+            forgetRecordMemo()
+        }
     }
 
     public private(set) weak var superview: View?
@@ -82,21 +91,47 @@ open class View {
     /// Not checked for overlapping access at run time, as `modelValues`.
     @exclusivity(unchecked)
     private var subviewList: [View] = [] {
-        didSet { forgetDrawnExtent() }
+        didSet {
+            forgetDrawnExtent()
+            recordMemo = nil
+        }
     }
     public internal(set) var gestureRecognizers: [GestureRecognizer] = []
 
     /// The controller whose root view this is (UIView's next responder).
     @exclusivity(unchecked)
-    public internal(set) weak var viewController: ViewController?
+    public internal(set) weak var viewController: ViewController? {
+        didSet { recordMemo = nil }
+    }
 
     /// This view's rows in its engine's animation tables, at most one per property.
+    /// Read for every view of every frame a trace records (its presentation, whether it
+    /// animates, its siblings' drawing order): not checked for overlapping access at run
+    /// time, as `modelValues`; every change is a whole row set by the engine, none while
+    /// the rows are being read.
+    @exclusivity(unchecked)
     var animationRows = AnimationRows() {
         // An animation starting or ending changes what the presentation reads.
-        didSet { forgetDrawnExtent() }
+        didSet {
+            forgetDrawnExtent()
+            forgetRecordMemo()
+        }
     }
     /// `drawnExtent()` as last worked out, while nothing it reads has changed.
     var drawnExtentCache = DrawnExtentCache.unknown
+    /// What a trace recorder keeps of this view between frames (see `ViewRecordMemo`): a
+    /// copied view inside a snapshot is recorded every frame and never changes. Dropped
+    /// by every change to what it was made from: the model, the animations, the subview
+    /// list, the label, name, match identifier, source kind and controller, and by a
+    /// subview's model or animations (it knows its subviews' drawing order, see
+    /// `forgetRecordMemo`). Read and set only on the thread that steps the view's stage,
+    /// as every other property; not checked for overlapping access at run time, as
+    /// `modelValues`. Not final: read from another module, a final property would be
+    /// read in place there, checked (a call into the runtime for every view of every
+    /// frame); read through its accessor, it is read here, unchecked.
+    @exclusivity(unchecked)
+    package var recordMemo: ViewRecordMemo?
+
     /// The engine whose tables `animationRows` index (the stage's that animated it).
     weak var animationEngine: Animator?
 
@@ -192,6 +227,14 @@ open class View {
         Animator.current.recordChange(of: self, property: property, from: old, to: value)
     }
 
+    /// Drops the record memo of this view and of its superview, whose memo holds
+    /// whether its subviews are drawn in their order (which reads their zPosition and
+    /// its animation).
+    func forgetRecordMemo() {
+        recordMemo = nil
+        superview?.recordMemo = nil
+    }
+
     // MARK: - Hierarchy
 
     public func addSubview(_ view: View) {
@@ -279,12 +322,22 @@ open class View {
     /// zPosition (on screen), subview order among equals, as Core Animation sorts
     /// sublayers. The subviews themselves when no zPosition is set (no sort, no copy).
     public var subviewsInDrawingOrder: [View] {
-        guard subviews.contains(where: { $0.model.zPosition != 0 || $0.animationRows[.zPosition] >= 0 }) else { return subviews }
+        guard !subviewsAreInDrawingOrder else { return subviews }
         return subviews.enumerated()
             .map { (index: $0.offset, z: $0.element.presentation.zPosition, view: $0.element) }
             .sorted { $0.z != $1.z ? $0.z < $1.z : $0.index < $1.index }
             .map(\.view)
     }
+
+    /// Whether `subviewsInDrawingOrder` is `subviews`: no subview has a zPosition or an
+    /// animation of it.
+    package var subviewsAreInDrawingOrder: Bool {
+        !subviews.contains(where: { $0.model.zPosition != 0 || $0.animationRows[.zPosition] >= 0 })
+    }
+
+    /// Whether an animation of this view is running: its presentation is then not its
+    /// model, and moves with the clock.
+    package var isAnimating: Bool { animationRows.count > 0 }
 
     /// The window this view is in, if any.
     public var window: Window? {
@@ -346,7 +399,9 @@ open class View {
 
     /// For snapshots: what kind of view was copied (drawn the same way).
     @exclusivity(unchecked)
-    public internal(set) var sourceKind: Kind?
+    public internal(set) var sourceKind: Kind? {
+        didSet { recordMemo = nil }
+    }
 
     /// A copy of this view (presentation values) and of its visible subviews. With a
     /// `region` (in this view's bounds coordinates), only the subviews whose drawing can

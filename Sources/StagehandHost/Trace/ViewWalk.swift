@@ -17,6 +17,10 @@ struct ViewWalk {
     private(set) var firstOverflow: String?
     /// The title of the view being recorded (the last one, once the walk is done).
     private var title = ""
+    /// Whether views are recorded from their memos and leave memos for the next frames
+    /// (see `ViewRecordMemo`); `false` records every view afresh and keeps nothing, which
+    /// tests compare with.
+    var usesMemos = true
 
     /// `x` rounded to six decimals (`TraceRecorder.round6`); 0, counted, if it is not
     /// finite. Every number a bundle gives the host is finite and bounded
@@ -32,6 +36,12 @@ struct ViewWalk {
     /// `r`'s rare case, apart: inlined, it would have every rounding hold on to `title`.
     @inline(never)
     private mutating func overflow() -> Double {
+        overflow(in: title)
+    }
+
+    /// `overflow()` in the view titled `title`.
+    @inline(never)
+    private mutating func overflow(in title: String) -> Double {
         overflowed += 1
         if firstOverflow == nil { firstOverflow = title }
         return 0
@@ -43,19 +53,25 @@ struct ViewWalk {
     /// corner, which costs the depth of the tree again for each view of a deep one.
     mutating func record(_ v: View, depth: Int, opacity: Double, parentSublayer: Transform3D?,
                          parentToWindow: Transform3D) {
+        if usesMemos, Self.isNone(parentSublayer), let memo = v.recordMemo {
+            return record(v, memo: memo, depth: depth, opacity: opacity, parentToWindow: parentToWindow)
+        }
+        let overflowedBefore = overflowed
         // Under an animation the presentation is worked out from the running curves:
         // once per view, and its sublayer transform handed to the subviews.
         let p = v.presentation
         // `View.toSuperview()` from the states at hand.
         var toSuperview = p.toSuperview
         if let parentSublayer { toSuperview = toSuperview.concatenating(parentSublayer) }
-        let toWindow = Self.flattened(toSuperview).concatenating(parentToWindow)
+        let flatToSuperview = Self.flattened(toSuperview)
+        let toWindow = flatToSuperview.concatenating(parentToWindow)
         let shown = opacity * p.alpha
         let t = p.transform
         // Computed (from the bounds, anchor, center and a 3D transform's projected
         // corners): once, not once per number.
         let frame = p.frame
-        title = v.viewController?.title ?? v.label ?? v.name ?? v.kind.rawValue
+        let controller = v.viewController
+        title = controller?.title ?? v.label ?? v.name ?? v.kind.rawValue
         let color = p.backgroundColor.map { (r($0.red), r($0.green), r($0.blue), r($0.alpha)) }
         // The bounds' corners in `Rect.corners`' order, without making that array.
         let b = p.bounds
@@ -64,14 +80,15 @@ struct ViewWalk {
         let c2 = toWindow.project(x: b.maxX, y: b.maxY).point
         let c3 = toWindow.project(x: b.minX, y: b.maxY).point
         let corners = (r(c0.x), r(c0.y), r(c1.x), r(c1.y), r(c2.x), r(c2.y), r(c3.x), r(c3.y))
+        let frame4 = (r(frame.origin.x), r(frame.origin.y), r(frame.width), r(frame.height))
+        let transform6 = (r(t.a), r(t.b), r(t.c), r(t.d), r(t.tx), r(t.ty))
         // Made in place in `views` and finished there: a record built aside and then
         // appended is copied. Its lists are held in place (no arrays: see `NumberList`),
         // and made there from the numbers.
         views.append(Trace.ViewRecord(
             title: title,
             kind: v.kind.rawValue, source: v.sourceKind?.rawValue, depth: depth,
-            frame: (r(frame.origin.x), r(frame.origin.y), r(frame.width), r(frame.height)),
-            transform: (r(t.a), r(t.b), r(t.c), r(t.d), r(t.tx), r(t.ty)),
+            frame: frame4, transform: transform6,
             alpha: r(p.alpha), opacity: r(shown), hidden: p.isHidden,
             corners: corners,
             color: color, cornerRadius: r(p.cornerRadius), shadow: r(p.shadowOpacity)))
@@ -80,18 +97,81 @@ struct ViewWalk {
         recordLayerProperties(of: p, flatSublayer: flatSublayer, at: last)
         if let id = v.matchID, !id.isEmpty { views[last].match = id }
         if p.compositing != .normal { views[last].compositing = p.compositing.rawValue }
+        let inOrder = v.subviewsAreInDrawingOrder
+        // `sublayerTransformInBounds`, without testing the transform for the identity again.
+        let sublayer = flatSublayer ? nil : p.sublayerTransformInBounds
+        // Kept for the next frames when they can use it (see `ViewRecordMemo`): not for
+        // a view with any of the rarer fields, which it does not hold.
+        if usesMemos, Self.isNone(parentSublayer), controller == nil, overflowed == overflowedBefore, !v.isAnimating,
+           views.withUnsafeBufferPointer({ Self.hasOnlyCommonFields($0.baseAddress! + last) }) {
+            v.recordMemo = ViewRecordMemo(
+                title: title, kind: v.kind.rawValue, source: v.sourceKind?.rawValue, frame: frame4,
+                transform: transform6, alpha: r(p.alpha), hidden: p.isHidden, color: color,
+                cornerRadius: r(p.cornerRadius), shadow: r(p.shadowOpacity), presentedAlpha: p.alpha, bounds: b,
+                flatToSuperview: flatToSuperview, subviewsInOrder: inOrder)
+        }
         // `subviews` holds every subview for the walk, so each is passed on borrowed, not
         // retained and released: a view with subviews is weakly referenced by them, so
         // its count lives in a side table, a memory access more each time.
-        let subviews = v.subviewsInDrawingOrder
+        let subviews = inOrder ? v.subviews : v.subviewsInDrawingOrder
         guard !subviews.isEmpty else { return }
-        // `sublayerTransformInBounds`, without testing the transform for the identity again.
-        let sublayer = flatSublayer ? nil : p.sublayerTransformInBounds
         for i in subviews.indices {
             Unmanaged.passUnretained(subviews[i])._withUnsafeGuaranteedRef {
                 record($0, depth: depth + 1, opacity: shown, parentSublayer: sublayer, parentToWindow: toWindow)
             }
         }
+    }
+
+    /// Records `v` from what was kept of it (see `ViewRecordMemo`), and its subviews: the
+    /// numbers its superviews decide worked out as `record` works them out, the rest
+    /// as they were.
+    private mutating func record(_ v: View, memo: ViewRecordMemo, depth: Int, opacity: Double,
+                                 parentToWindow: Transform3D) {
+        let toWindow = memo.flatToSuperview.concatenating(parentToWindow)
+        let shown = opacity * memo.presentedAlpha
+        let b = memo.bounds
+        let c0 = toWindow.project(x: b.minX, y: b.minY).point
+        let c1 = toWindow.project(x: b.maxX, y: b.minY).point
+        let c2 = toWindow.project(x: b.maxX, y: b.maxY).point
+        let c3 = toWindow.project(x: b.minX, y: b.maxY).point
+        let corners = (r(c0.x, of: memo), r(c0.y, of: memo), r(c1.x, of: memo), r(c1.y, of: memo),
+                       r(c2.x, of: memo), r(c2.y, of: memo), r(c3.x, of: memo), r(c3.y, of: memo))
+        views.append(Trace.ViewRecord(
+            title: memo.title, kind: memo.kind, source: memo.source, depth: depth,
+            frame: memo.frame, transform: memo.transform, alpha: memo.alpha, opacity: r(shown, of: memo),
+            hidden: memo.hidden, corners: corners, color: memo.color, cornerRadius: memo.cornerRadius,
+            shadow: memo.shadow))
+        let subviews = memo.subviewsInOrder ? v.subviews : v.subviewsInDrawingOrder
+        guard !subviews.isEmpty else { return }
+        for i in subviews.indices {
+            Unmanaged.passUnretained(subviews[i])._withUnsafeGuaranteedRef {
+                record($0, depth: depth + 1, opacity: shown, parentSublayer: nil, parentToWindow: toWindow)
+            }
+        }
+    }
+
+    /// Whether `t` is nil: `t == nil` compares a whole transform with one made for it.
+    @inline(__always)
+    private static func isNone(_ t: Transform3D?) -> Bool {
+        if case .none = t { return true }
+        return false
+    }
+
+    /// `r` for a view recorded from its memo, whose title the walk does not hold.
+    @inline(__always)
+    private mutating func r(_ x: Double, of memo: ViewRecordMemo) -> Double {
+        guard x.isFinite else { return overflow(in: memo.title) }
+        return TraceRecorder.round6(x)
+    }
+
+    /// Whether `record` has none of the fields that `ViewRecordMemo` does not hold (the
+    /// layer properties of ABI 1.2, a match identifier, a compositing).
+    private static func hasOnlyCommonFields(_ record: UnsafePointer<Trace.ViewRecord>) -> Bool {
+        let r = record
+        return r.pointee.doubleSided == nil && r.pointee.sublayerTransform == nil && r.pointee.clips == nil
+            && r.pointee.mask == nil && r.pointee.size == nil && r.pointee.shadowRadius == nil
+            && r.pointee.shadowOffset == nil && r.pointee.shadowColor == nil && r.pointee.zPosition == nil
+            && r.pointee.match == nil && r.pointee.compositing == nil
     }
 
     /// `m.concatenating(TraceRecorder.flatten)`, bit for bit, without the product: with
