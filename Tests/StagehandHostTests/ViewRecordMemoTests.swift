@@ -43,12 +43,16 @@ import StagehandCore
     @Test func recordingWithMemosIsRecordingWithout() throws {
         let stage = Stage(screen: Size(width: 390, height: 844), framesPerSecond: 30)
         let screen = Self.screen()
+        // A controller's view holds the tiles: its title is its controller's.
+        let controller = ViewController(title: "Inbox")
+        controller.view.frame = Rect(x: 0, y: 0, width: 390, height: 844)
+        stage.window.addSubview(controller.view)
         var tiles: [View] = []
         for y in stride(from: 0.0, to: 844, by: 211) {
             for x in stride(from: 0.0, to: 390, by: 195) {
                 let tile = try #require(screen.resizableSnapshotView(from: Rect(x: x, y: y, width: 195, height: 211)))
                 tile.center = Point(x: x + 97.5, y: y + 105.5)
-                stage.window.addSubview(tile)
+                controller.view.addSubview(tile)
                 tiles.append(tile)
             }
         }
@@ -92,6 +96,11 @@ import StagehandCore
         #expect(copies.allSatisfy { $0.recordMemo != nil })
         #expect(tiles.allSatisfy { $0.recordMemo == nil })
         #expect(Self.all(still).allSatisfy { $0.recordMemo != nil })
+        #expect(controller.view.recordMemo?.hasController == true)
+        controller.title = "Renamed"
+        stage.step()
+        try compare("the controller renamed")
+        #expect(Self.walk(stage, memos: true).views.contains { $0.title == "Renamed" })
 
         // Changes inside a snapshot, as a bundle could make them: each shows at once.
         // A tile of the right half: its rows hold their texts and chevrons.
@@ -129,7 +138,7 @@ import StagehandCore
             stage.step()
             try compare("frame \(frame) to the end of the flight")
         }
-        #expect(compared == 2 + 12 + 6 + 25)
+        #expect(compared == 2 + 12 + 7 + 25)
     }
 
     @Test func aRecorderMakesTheSameTraceAsAWalkWithoutMemos() throws {

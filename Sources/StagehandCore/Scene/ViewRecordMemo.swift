@@ -12,7 +12,11 @@ import StagehandGeometry
 /// come from the superviews; those are still worked out every frame, from the same
 /// numbers in the same order as without a memo, so a trace is the same to the bit.
 package final class ViewRecordMemo {
+    /// The record's title; for a controller's view, the title it has without one (its
+    /// controller's, which can change unseen, is read again every frame).
     package let title: String
+    /// Whether the view is a controller's.
+    package let hasController: Bool
     package let kind: String
     package let source: String?
     package let frame: (Double, Double, Double, Double)
@@ -31,11 +35,11 @@ package final class ViewRecordMemo {
     /// Whether the subviews are drawn in their order (`View.subviewsAreInDrawingOrder`).
     package let subviewsInOrder: Bool
 
-    package init(title: String, kind: String, source: String?, frame: (Double, Double, Double, Double),
+    package init(title: String, hasController: Bool, kind: String, source: String?, frame: (Double, Double, Double, Double),
                  transform: (Double, Double, Double, Double, Double, Double), alpha: Double, hidden: Bool,
                  color: (Double, Double, Double, Double)?, cornerRadius: Double, shadow: Double,
                  presentedAlpha: Double, bounds: Rect, flatToSuperview: Transform3D, subviewsInOrder: Bool) {
-        self.title = title; self.kind = kind; self.source = source; self.frame = frame; self.transform = transform
+        self.title = title; self.hasController = hasController; self.kind = kind; self.source = source; self.frame = frame; self.transform = transform
         self.alpha = alpha; self.hidden = hidden; self.color = color; self.cornerRadius = cornerRadius
         self.shadow = shadow; self.presentedAlpha = presentedAlpha; self.bounds = bounds
         self.flatToSuperview = flatToSuperview; self.subviewsInOrder = subviewsInOrder

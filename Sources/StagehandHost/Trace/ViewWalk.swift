@@ -102,10 +102,11 @@ struct ViewWalk {
         let sublayer = flatSublayer ? nil : p.sublayerTransformInBounds
         // Kept for the next frames when they can use it (see `ViewRecordMemo`): not for
         // a view with any of the rarer fields, which it does not hold.
-        if usesMemos, Self.isNone(parentSublayer), controller == nil, overflowed == overflowedBefore, !v.isAnimating,
+        if usesMemos, Self.isNone(parentSublayer), overflowed == overflowedBefore, !v.isAnimating,
            views.withUnsafeBufferPointer({ Self.hasOnlyCommonFields($0.baseAddress! + last) }) {
             v.recordMemo = ViewRecordMemo(
-                title: title, kind: v.kind.rawValue, source: v.sourceKind?.rawValue, frame: frame4,
+                title: controller == nil ? title : v.label ?? v.name ?? v.kind.rawValue,
+                hasController: controller != nil, kind: v.kind.rawValue, source: v.sourceKind?.rawValue, frame: frame4,
                 transform: transform6, alpha: r(p.alpha), hidden: p.isHidden, color: color,
                 cornerRadius: r(p.cornerRadius), shadow: r(p.shadowOpacity), presentedAlpha: p.alpha, bounds: b,
                 flatToSuperview: flatToSuperview, subviewsInOrder: inOrder)
@@ -134,11 +135,12 @@ struct ViewWalk {
         let c1 = toWindow.project(x: b.maxX, y: b.minY).point
         let c2 = toWindow.project(x: b.maxX, y: b.maxY).point
         let c3 = toWindow.project(x: b.minX, y: b.maxY).point
-        let corners = (r(c0.x, of: memo), r(c0.y, of: memo), r(c1.x, of: memo), r(c1.y, of: memo),
-                       r(c2.x, of: memo), r(c2.y, of: memo), r(c3.x, of: memo), r(c3.y, of: memo))
+        let corners = (r(c0.x, of: memo, v), r(c0.y, of: memo, v), r(c1.x, of: memo, v), r(c1.y, of: memo, v),
+                       r(c2.x, of: memo, v), r(c2.y, of: memo, v), r(c3.x, of: memo, v), r(c3.y, of: memo, v))
         views.append(Trace.ViewRecord(
-            title: memo.title, kind: memo.kind, source: memo.source, depth: depth,
-            frame: memo.frame, transform: memo.transform, alpha: memo.alpha, opacity: r(shown, of: memo),
+            title: memo.hasController ? Self.title(of: v, memo) : memo.title, kind: memo.kind, source: memo.source,
+            depth: depth,
+            frame: memo.frame, transform: memo.transform, alpha: memo.alpha, opacity: r(shown, of: memo, v),
             hidden: memo.hidden, corners: corners, color: memo.color, cornerRadius: memo.cornerRadius,
             shadow: memo.shadow))
         let subviews = memo.subviewsInOrder ? v.subviews : v.subviewsInDrawingOrder
@@ -157,11 +159,17 @@ struct ViewWalk {
         return false
     }
 
-    /// `r` for a view recorded from its memo, whose title the walk does not hold.
+    /// `r` for a view `v` recorded from its memo, whose title the walk does not hold.
     @inline(__always)
-    private mutating func r(_ x: Double, of memo: ViewRecordMemo) -> Double {
-        guard x.isFinite else { return overflow(in: memo.title) }
+    private mutating func r(_ x: Double, of memo: ViewRecordMemo, _ v: View) -> Double {
+        guard x.isFinite else { return overflow(in: Self.title(of: v, memo)) }
         return TraceRecorder.round6(x)
+    }
+
+    /// The title of `v`, recorded from its memo: its controller's, read now, if it has one.
+    private static func title(of v: View, _ memo: ViewRecordMemo) -> String {
+        guard memo.hasController else { return memo.title }
+        return v.viewController?.title ?? memo.title
     }
 
     /// Whether `record` has none of the fields that `ViewRecordMemo` does not hold (the
