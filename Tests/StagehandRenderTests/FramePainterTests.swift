@@ -57,4 +57,25 @@ import Testing
         #expect(results == expected)
         #expect(Set(expected).count > 10, "the frames differ from one another")
     }
+
+    /// A worker's state held by nothing else: its body is handed the only reference.
+    final class Marker: Sendable {}
+
+    /// A worker's state is changed in place: while a frame is painted no other copy of
+    /// it lives (a copy kept by the dispatch that started the worker made the first
+    /// change of a GIF's colour tables copy them whole each time a worker started).
+    @Test(arguments: [1, 2])
+    func aWorkersStateIsHeldByItsBodyAlone(workers: Int) throws {
+        let trace = Self.trace
+        let screen = Size(width: trace.screen[0], height: trace.screen[1])
+        let painter = try FramePainter(width: Int(screen.width), height: Int(screen.height), screen: screen,
+                                       workers: workers, state: { _ in Marker() }) { (_: Canvas, _: Int, marker: inout Marker) -> Bool in
+            isKnownUniquelyReferenced(&marker)
+        }
+        for frame in trace.frames { _ = painter.paint(frame) }
+        let (results, states) = painter.finish()
+        #expect(results.count == trace.frames.count)
+        #expect(results.allSatisfy { $0 }, "frames painted with a shared state: \(results.filter { !$0 }.count)")
+        #expect(Set(states.map(ObjectIdentifier.init)).count == workers)
+    }
 }

@@ -77,31 +77,36 @@ final class FramePainter<Worker: Sendable, T: Sendable>: Sendable {
             results.append(nil)
             return results.count - 1
         }
-        let worker = queue.withLock { queue -> WorkerCanvas? in
+        // The idle worker is moved into a box the drain empties, not captured by the
+        // closure: a captured copy shared its state's arrays (a GIF's colour tables,
+        // megabytes) with the drain's own, whose first change then copied them whole.
+        let handoff = queue.withLock { queue -> Locked<WorkerCanvas?>? in
             queue.waiting.append((frame, slot))
-            return queue.idle.popLast()
+            return queue.idle.popLast().map { Locked($0) }
         }
-        if let worker {
+        if let handoff {
             running.enter()
-            DispatchQueue.global().async { [self] in drain(worker) }
+            DispatchQueue.global().async { [self] in drain(handoff) }
         }
         return slot
     }
 
     /// Paints the frames waiting, in order, on `worker`'s canvas until none is left.
-    private func drain(_ worker: WorkerCanvas) {
-        var worker = worker
+    /// The worker is taken out of `handoff`, and moved back among the idle when done,
+    /// so that no other copy of it lives while it paints and its state changes in place.
+    private func drain(_ handoff: Locked<WorkerCanvas?>) {
+        var worker = handoff.withLock { $0.take() }
         while true {
             let next = queue.withLock { queue -> (frame: Trace.Frame, slot: Int)? in
                 guard !queue.waiting.isEmpty else {
-                    queue.idle.append(worker)
+                    queue.idle.append(worker.take()!)
                     return nil
                 }
                 return queue.waiting.removeFirst()
             }
             guard let (frame, slot) = next else { break }
-            worker.canvas.draw(DisplayList(frame: frame, screen: screen, widths: &worker.widths))
-            let result = body(worker.canvas, worker.index, &worker.state)
+            worker!.canvas.draw(DisplayList(frame: frame, screen: screen, widths: &worker!.widths))
+            let result = body(worker!.canvas, worker!.index, &worker!.state)
             results.withLock { $0[slot] = result }
             free.signal()
         }
