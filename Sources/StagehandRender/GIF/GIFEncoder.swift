@@ -62,7 +62,12 @@ enum GIFEncoder {
     /// The frames `range` of `shown`, written one after the other.
     private static func frames(_ range: Range<Int>, of images: [RunLengthImage], shown: [Int], width: Int, height: Int,
                                palette: GIFPalette, entries: [[UInt8]], timing: GIFTiming) -> Data {
+        // Room for an eighth of a byte per pixel of the frames at once (their runs of
+        // unchanged pixels compress to far less): grown by doubling instead, the bytes
+        // were copied at each step into fresh pages, faulted in again. Pages reserved
+        // and not written cost nothing.
         var out: [UInt8] = []
+        out.reserveCapacity(range.count * (width * height / 8) + 4096)
         let block = GIFFrameBlock(colors: palette.colors.count + 1, transparent: palette.colors.count, delay: timing.delay)
         let compressor = LZWCompressor()
         // Two screens of indices, reused: this frame's and the last one stored; and the

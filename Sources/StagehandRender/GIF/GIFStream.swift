@@ -29,7 +29,7 @@ public final class GIFStream {
     /// Each worker counts the colours of the images it paints in a registry of its own
     /// (sums, so their merger is the same whatever order they finish in), and the images'
     /// runs carry the numbers it gives them instead of their colours.
-    private let painter: FramePainter<ColorRegistry, RunLengthImage>
+    private let painter: FramePainter<GIFWorkerState, RunLengthImage>
     /// The frame added last: the only one kept (the next one decides whether it is shown).
     private var latest: Trace.Frame?
     /// Its painted image's slot, once a GIF frame shows it.
@@ -55,8 +55,8 @@ public final class GIFStream {
         self.timing = timing
         selection = GIFFrameSelection(timing: timing)
         painter = try FramePainter(width: renderer.width, height: renderer.height, screen: renderer.screen,
-                                   state: { _ in ColorRegistry() }) { canvas, worker, registry in
-            RunLengthImage(canvas, worker: worker, registry: &registry)
+                                   state: { _ in GIFWorkerState() }) { canvas, worker, state in
+            RunLengthImage(canvas, worker: worker, registry: &state.registry, runs: &state.runs)
         }
         // libgd, which writes the GIF's header, is loaded while the run records rather
         // than when the frames are encoded: loading it and the libraries it links (tens
@@ -116,8 +116,8 @@ public final class GIFStream {
         let count = selection.finish()
         if shown.count > count { shown.removeLast(shown.count - count) }
         if shown.count < count { shown += repeatElement(slotOfLatest(), count: count - shown.count) }
-        let (images, finished) = painter.finish()
-        var registries = finished
+        let (images, states) = painter.finish()
+        var registries = states.map(\.registry)
         guard !shown.isEmpty else { throw RenderError("the run has no frames") }
         for slot in reshown { images[slot].count(in: &registries[images[slot].worker]) }
         let (registry, numbers) = ColorRegistry.merged(registries)

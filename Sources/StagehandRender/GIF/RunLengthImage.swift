@@ -31,10 +31,21 @@ struct RunLengthImage: Sendable {
     /// registry's table (large, and missing the caches) is asked only about the colours
     /// that change from row to row.
     init(_ canvas: Canvas, worker: Int, registry: inout ColorRegistry, level: Int32 = stagehand_kernel_level()) {
+        var runs: [UInt32] = []
+        self.init(canvas, worker: worker, registry: &registry, runs: &runs, level: level)
+    }
+
+    /// The runs of `canvas` (see above), packed in `runs` before they are stored at
+    /// their exact count; `runs` is left holding its storage for the next frame. A
+    /// painting worker keeps one for all its frames: packed in a new array each time,
+    /// the runs of a frame grew it by doubling, each larger array fresh pages that the
+    /// system cleared and the copy faulted in, frame after frame.
+    init(_ canvas: Canvas, worker: Int, registry: inout ColorRegistry, runs: inout [UInt32],
+         level: Int32 = stagehand_kernel_level()) {
         self.worker = worker
         let width = canvas.width, height = canvas.height
         words = canvas.withPixels { pixels, stride in
-            var packer = Packer()
+            var packer = Packer(reusing: &runs)
             // The row's stretches of one colour, in order, and those of the row scanned
             // before it.
             var colors = UnsafeMutablePointer<UInt32>.allocate(capacity: width)
@@ -66,7 +77,7 @@ struct RunLengthImage: Sendable {
                 // A run goes on across rows while the colour does.
                 for i in 0..<stretches { packer.add(numbers[i], lengths[i]) }
             }
-            return packer.finish()
+            return packer.finish(returning: &runs)
         }
         count(in: &registry)
     }
@@ -77,7 +88,11 @@ struct RunLengthImage: Sendable {
         private var number: UInt32 = 0
         private var length = 0
 
-        init() {
+        /// A packer whose words go in `buffer`'s storage, emptied (`buffer` is left
+        /// empty until `finish` hands the storage back).
+        init(reusing buffer: inout [UInt32]) {
+            swap(&packed, &buffer)
+            packed.removeAll(keepingCapacity: true)
             packed.reserveCapacity(4096)
         }
 
@@ -102,13 +117,16 @@ struct RunLengthImage: Sendable {
             }
         }
 
-        /// The words, at their exact count: kept until the whole GIF is encoded.
-        mutating func finish() -> [UInt32] {
+        /// The words, at their exact count: kept until the whole GIF is encoded. The
+        /// packer's storage goes back to `buffer`.
+        mutating func finish(returning buffer: inout [UInt32]) -> [UInt32] {
             flush()
-            return [UInt32](unsafeUninitializedCapacity: packed.count) { buffer, count in
-                _ = buffer.initialize(from: packed)
+            let words = [UInt32](unsafeUninitializedCapacity: packed.count) { words, count in
+                _ = words.initialize(from: packed)
                 count = packed.count
             }
+            swap(&packed, &buffer)
+            return words
         }
     }
 

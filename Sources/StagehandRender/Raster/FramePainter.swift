@@ -27,6 +27,8 @@ final class FramePainter<Worker: Sendable, T: Sendable>: Sendable {
         let canvas: Canvas
         var widths: TitleWidths
         var state: Worker
+        /// The array of the display list painted last, kept for the next one.
+        var items: [DisplayItem] = []
     }
 
     /// The workers not painting and the frames waiting for one, under one lock: a worker
@@ -105,7 +107,11 @@ final class FramePainter<Worker: Sendable, T: Sendable>: Sendable {
                 return queue.waiting.removeFirst()
             }
             guard let (frame, slot) = next else { break }
-            worker!.canvas.draw(DisplayList(frame: frame, screen: screen, widths: &worker!.widths))
+            var items: [DisplayItem] = []
+            swap(&items, &worker!.items)
+            var list = DisplayList(frame: frame, screen: screen, widths: &worker!.widths, reusing: &items)
+            worker!.canvas.draw(list)
+            swap(&list.items, &worker!.items)
             let result = body(worker!.canvas, worker!.index, &worker!.state)
             results.withLock { $0[slot] = result }
             free.signal()

@@ -36,9 +36,23 @@ struct DisplayList: Sendable {
     /// `widths` measures the titles, reusing what it measured for the views of the
     /// frame before (see `TitleWidths`).
     init(frame: Trace.Frame, screen: Size, widths: inout TitleWidths) {
+        var storage: [DisplayItem] = []
+        self.init(frame: frame, screen: screen, widths: &widths, reusing: &storage)
+    }
+
+    /// The list of `frame` (see above), its items made in `storage`'s array, emptied
+    /// (`storage` is left empty): a painting worker hands each list's array back for the
+    /// next frame (`recycle`). A new array for every frame was fresh pages each time
+    /// (the allocator hands freed memory back to the system), all faulted in again.
+    init(frame: Trace.Frame, screen: Size, widths: inout TitleWidths, reusing storage: inout [DisplayItem]) {
         self.screen = screen
         background = Palette.background
         items = []
+        swap(&items, &storage)
+        items.removeAll(keepingCapacity: true)
+        // Nearly every view gives one item: room for them at once, rather than an
+        // array grown by doubling (and copied at each step) for every frame.
+        items.reserveCapacity(frame.views.count + 8)
         var hiddenAt: Int?
         // Clipping in force: each entry applies to the views deeper than its depth.
         var clipping: [(depth: Int, shape: Shape)] = []
